@@ -145,3 +145,40 @@ def score_rolls(rolls: Sequence[int], final: bool = False) -> ScoreCard:
             f"{sum(1 for f in out if f.total is not None)} frame(s) scored")
     last_known = max((f.total for f in out if f.total is not None), default=0)
     return ScoreCard(tuple(out), last_known, complete)
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """What the next deal of cards is for, read off a player's rolls so far."""
+
+    frame: int            # 1..10
+    balls: int            # how many balls the deal may be played for (1 or 2)
+    bonus: bool           # a tenth-frame bonus deal: its pins count only as bonus
+
+
+def next_deal(rolls: Sequence[int]) -> NextDeal | None:
+    """The deal a player plays next, or None when their game is complete.
+
+    A tenth-frame strike earns a fresh deal whose first ball is bonus ball 1; if
+    that is not a strike, bonus ball 2 is the second ball of the same deal,
+    otherwise another fresh deal is played for one ball.  A spare earns one
+    fresh deal for one ball.
+    """
+    frames = split_frames(rolls)
+    if len(frames) < FRAMES:
+        if frames and (len(frames[-1]) == 1 and frames[-1][0] != PINS_PER_RACK):
+            raise ScoreError("the rolls end in the middle of a frame")
+        return NextDeal(len(frames) + 1, 2, False)
+    tenth = frames[-1]
+    if _tenth_complete(tenth):
+        return None
+    if len(tenth) == 1 and tenth[0] != PINS_PER_RACK:
+        raise ScoreError("the rolls end in the middle of frame 10")
+    if tenth == [PINS_PER_RACK]:
+        return NextDeal(FRAMES, 2, True)
+    return NextDeal(FRAMES, 1, True)
+
+
+def deal_rolls(ball_pins: Sequence[int], strike: bool, balls: int) -> list[int]:
+    """The rolls a finished deal adds to the pad: one ball after a strike or a one-ball deal."""
+    return [ball_pins[0]] if strike or balls == 1 else [ball_pins[0], ball_pins[1]]

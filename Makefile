@@ -1,0 +1,38 @@
+# Tableside: `make run` serves the app, `make test` runs every test.
+# Both set everything up on a fresh Debian/Ubuntu machine and are quick the second time.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# System packages: OCR for the recogniser; PDF rendering, card artwork and a
+# headless browser for the tests.
+RUN_PKGS  := tesseract-ocr tesseract-ocr-eng
+TEST_PKGS := $(RUN_PKGS) poppler-utils librsvg2-bin gnome-cards-data fonts-dejavu-core chromium
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test install bench clean system-run system-test
+
+run: system-run $(STAMP)
+	$(BIN)/tableside serve
+
+test: system-test $(STAMP)
+	$(BIN)/python -m pytest
+
+install: system-run $(STAMP)
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run_all.py
+
+$(STAMP): pyproject.toml $(wildcard setup.py) $(wildcard assistant/*.c)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+system-run:
+	@sh scripts/system-packages.sh $(RUN_PKGS)
+
+system-test:
+	@sh scripts/system-packages.sh $(TEST_PKGS)
+
+clean:
+	rm -rf $(VENV) build *.egg-info assistant/*.so

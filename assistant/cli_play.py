@@ -1,0 +1,147 @@
+"""`tableside play`: a whole game in the terminal on virtual deals.
+
+For people without a camera (and for trying the rules out).  Plays are typed
+as "1 FH" (pile 1's card takes F and H); "end" stops the ball, "hint" asks the
+solver, "undo" takes the last action back, "sheet" shows the pad, "quit" stops.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+from .cards import rank_of
+from .errors import TablesideError
+from .game import Game
+from .layout import ROWS
+from .scoring import ScoreCard
+
+HELP = ('Type a play as PILE PINS, e.g. "1 FH" (pile 1 takes F and H). Other commands: '
+        '"end" (end this ball), "hint", "undo", "sheet", "help", "quit".')
+
+
+def register(subs) -> None:
+    from .cli_core import add_variant_option
+    p = subs.add_parser("play", help="play a whole game in the terminal on virtual deals",
+                        description="Play Bowling Solitaire in the terminal. " + HELP)
+    p.add_argument("--seed", type=int, default=None, help="seed for the shuffles (replayable)")
+    p.add_argument("--players", default="Player",
+                   help="comma-separated player names, e.g. Ann,Bob (default: Player)")
+    add_variant_option(p)
+    p.set_defaults(func=_play)
+
+
+def format_layout(frame) -> str:
+    """The triangle with values (removed pins as dots) and the three piles."""
+    lines = []
+    for depth, row in enumerate(ROWS):
+        cells = []
+        for p in row:
+            if frame.standing >> "ABCDEFGHIJ".index(p) & 1:
+                cells.append(f"{p}:{rank_of(frame.pin_values[p]):>2}")
+            else:
+                cells.append(f"{p}: ·")
+        lines.append(" " * (3 * depth + 2) + "  ".join(cells))
+    piles = []
+    for i, pile in enumerate(frame.piles, start=1):
+        top = "empty" if pile.top is None else f"{rank_of(pile.top):>2}"
+        piles.append(f"pile {i}: {top} ({pile.down} under)")
+    lines.append("  " + "   ".join(piles))
+    return "\n".join(lines)
+
+
+def format_sheet(names: list[str], cards: list[ScoreCard]) -> str:
+    """A text bowling sheet: marks over running totals, ten frames and a total."""
+    width = max(6, *(len(n) for n in names))
+    head = " " * width + " |" + "|".join(f"{i:^5}" for i in range(1, 10)) + f"|{10:^7}|total"
+    out = [head, "-" * len(head)]
+    for name, card in zip(names, cards):
+        marks, totals = [], []
+        for i in range(10):
+            w = 7 if i == 9 else 5
+            f = card.frames[i] if i < len(card.frames) else None
+            marks.append(f"{' '.join(f.marks) if f else '':>{w}}")
+            totals.append(f"{(f.total if f and f.total is not None else ''):>{w}}")
+        out.append(f"{name:<{width}} |" + "|".join(marks) + "|")
+        out.append(" " * width + " |" + "|".join(totals) + f"|{card.total:>5}")
+    return "\n".join(out)
+
+
+def _play(args, read: Callable[[str], str] = input) -> int:
+    import random
+    from .cli_core import variant_arg
+    names = [n.strip() for n in args.players.split(",")]
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    game = Game(names, mode="dealt", seed=seed, variant=variant_arg(args.variant))
+    print(f"Bowling Solitaire — seed {seed}. {HELP}")
+    shown_log = 0
+    frame_id = None
+    while not game.over:
+        frame = game.frame
+        if id(frame) != frame_id:
+            frame_id, shown_log = id(frame), 0
+        for line in frame.log[shown_log:]:
+            print(line)
+        shown_log = len(frame.log)
+        who = game.players[game.current_player]
+        print(f"\n{who}, ball {frame.ball}:")
+        print(format_layout(frame))
+        try:
+            line = read("> ").strip()
+        except EOFError:
+            print("\nGame left unfinished.")
+            return 0
+        if not line:
+            continue
+        word = line.lower()
+        try:
+            if word in ("quit", "exit", "q"):
+                print("Game left unfinished.")
+                return 0
+            if word in ("help", "?"):
+                print(HELP)
+            elif word == "sheet":
+                print(format_sheet(game.players, game.cards()))
+            elif word == "undo":
+                game.undo()
+                frame_id = None
+                print("Undone.")
+            elif word == "hint":
+                print(_hint_text(game))
+            elif word == "end":
+                before = game.frame
+                game.apply({"type": "end_ball"})
+                _after(game, before)
+            else:
+                pile, pins = _parse_play(line)
+                before = game.frame
+                game.apply({"type": "play", "pile": pile, "pins": pins})
+                _after(game, before)
+        except TablesideError as e:
+            print(f"Not allowed: {e}")
+    print("\nGame over. " + format_sheet(game.players, game.cards()))
+    print("Winner: " + " and ".join(game.winners()))
+    return 0
+
+
+def _after(game: Game, before) -> None:
+    """When a deal finished, show how it ended and the sheet."""
+    if game.frame is not before or game.over:
+        for line in before.log[-3:]:
+            print(line)
+        print(format_sheet(game.players, game.cards()))
+
+
+def _parse_play(line: str) -> tuple[int, list[str]]:
+    parts = line.replace(",", " ").split()
+    if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isalpha():
+        raise TablesideError(f'"{line}" is not a play; {HELP}')
+    return int(parts[0]), list(parts[1].upper())
+
+
+def _hint_text(game: Game) -> str:
+    try:
+        from .solver import hint
+    except ImportError:
+        return "Hints are not available in this installation."
+    h = hint(game.frame.state(game.rolls[game.current_player]), variant=game.variant)
+    return h.explanation
