@@ -1,0 +1,12 @@
+"""Build the solver's C core (assistant/_solvercore.c); everything else is in pyproject.toml."""
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "assistant._solvercore",
+            sources=["assistant/_solvercore.c"],
+            extra_compile_args=["-O3", "-std=c99"],
+        )
+    ],
+)
