@@ -1,0 +1,15 @@
+"""Run every benchmark in turn (`make bench`); each prints its own figures."""
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+if __name__ == "__main__":
+    status = 0
+    for script in ("hint.py", "recognize.py"):
+        path = HERE / script
+        if path.exists():
+            print(f"== {script}", flush=True)
+            status |= subprocess.call([sys.executable, str(path), *sys.argv[1:]])
+    sys.exit(status)
