@@ -167,8 +167,8 @@ class GameGrid(Flowable):
         self._box(0, top, g.name_w, h)                 # name box
         self._box(g.width - g.total_w, top, g.total_w, h)   # total box
         if row.name:
-            name = _fit_text(row.name, self.bold, 10, (g.name_w - 4) * mm)
-            self._text(2, middle, name, size=10, bold=True, align="left")
+            name, size = _fit_text(row.name, self.bold, 10, (g.name_w - 4) * mm)
+            self._text(2, middle, name, size=size, bold=True, align="left")
         if row.total is not None:
             self._text(g.width - g.total_w / 2, middle, str(row.total), size=12, bold=True)
         for i in range(FRAMES):
@@ -199,12 +199,14 @@ class GameGrid(Flowable):
         c.line(62 * mm, self._y(base + 0.8), g.width * mm, self._y(base + 0.8))
 
 
-def _fit_text(text: str, font: str, size: float, width_pt: float) -> str:
-    """Shorten text with an ellipsis until it fits the box."""
+def _fit_text(text: str, font: str, size: float, width_pt: float, min_size: float = 7.0):
+    """Shrink a long name down to min_size, then shorten it with an ellipsis; (text, size)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    while size > min_size and stringWidth(text, font, size) > width_pt:
+        size = max(min_size, size - 0.5)
     if stringWidth(text, font, size) <= width_pt:
-        return text
+        return text, size
     while text and stringWidth(text + "…", font, size) > width_pt:
         text = text[:-1]
-    return text + "…"
+    return text + "…", size
