@@ -14,17 +14,21 @@ from typing import BinaryIO
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer, Table,
+                                TableStyle)
 
 from assistant.scoring import ScoreCard, ScoreError, score_rolls
 from printables.fonts import register_fonts
-from printables.grid import GameGrid, GridGeometry, PlayerRow
+from printables.grid import GameGrid, GridGeometry, PlayerRow, _fit_text
 from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf
 
 MARGIN_MM = 10.0
 HEADER_MM = 24.0
 DEFAULT_TITLE = "Bowling Solitaire"
 MAX_NAME = 40
+LEGEND = ("X strike (10 + next two balls) · / spare (10 + next ball) · - a ball that took "
+          "no pin · a frame's total appears once its bonus balls are known")
 
 
 def parse_game(data) -> dict:
@@ -80,6 +84,19 @@ def result_line(cards: list[tuple[str, ScoreCard]]) -> str:
     return f"Tie: {', '.join(leaders[:-1])} and {leaders[-1]} ({best})"
 
 
+def standings(cards: list[tuple[str, ScoreCard]]) -> list[tuple[str, str, int, str]]:
+    """(place, name, score, status) rows, best first; equal scores share a place."""
+    ranked = sorted(cards, key=lambda nc: -nc[1].total)
+    rows, place, previous = [], 0, None
+    for i, (name, card) in enumerate(ranked, start=1):
+        if card.total != previous:
+            place, previous = i, card.total
+        scored = sum(1 for f in card.frames if f.total is not None)
+        status = "finished" if card.complete else f"in progress · {scored} of 10 frames scored"
+        rows.append((f"{place}.", name, card.total, status))
+    return rows
+
+
 def sheet_rows(cards: list[tuple[str, ScoreCard]]) -> list[PlayerRow]:
     """The grid rows, straight from the score cards."""
     return [PlayerRow(name=name,
@@ -97,6 +114,7 @@ def render_sheet(out: BinaryIO, game: dict, paper: str = "letter") -> None:
     title = game["title"] or DEFAULT_TITLE
     result = result_line(cards)
     date = game["date"]
+    styles = {"h": ParagraphStyle("h", fontName=bold, fontSize=12, leading=15, spaceAfter=3)}
 
     def header(canvas, doc):
         canvas.saveState()
@@ -113,6 +131,8 @@ def render_sheet(out: BinaryIO, game: dict, paper: str = "letter") -> None:
         canvas.drawString(MARGIN_MM * mm, top - 13 * mm, info)
         canvas.drawRightString(page_w - MARGIN_MM * mm, top - 13 * mm,
                                f"Tableside score sheet · page {doc.page}")
+        canvas.setFont(regular, 8)
+        canvas.drawString(MARGIN_MM * mm, MARGIN_MM * mm - 3 * mm, LEGEND)
         canvas.restoreState()
 
     frame = Frame(MARGIN_MM * mm, MARGIN_MM * mm, page_w - 2 * MARGIN_MM * mm,
@@ -122,8 +142,21 @@ def render_sheet(out: BinaryIO, game: dict, paper: str = "letter") -> None:
                           author="Tableside", leftMargin=MARGIN_MM * mm, rightMargin=MARGIN_MM * mm,
                           topMargin=MARGIN_MM * mm, bottomMargin=MARGIN_MM * mm)
     doc.addPageTemplates([PageTemplate(id="sheet", frames=[frame], onPage=header)])
-    doc.build([GameGrid(sheet_rows(cards), geometry, label="Player", footer=False)],
-              canvasmaker=canvas_maker())
+    story = [GameGrid(sheet_rows(cards), geometry, label="Player", footer=False),
+             Spacer(1, 8 * mm), Paragraph("Standings", styles["h"])]
+    table = Table([[place, _fit_text(name, bold, 10, 58 * mm)[0], str(score), status]
+                   for place, name, score, status in standings(cards)],
+                  colWidths=[10 * mm, 60 * mm, 18 * mm, 90 * mm], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), regular, 10),
+        ("FONT", (1, 0), (2, -1), bold, 10),
+        ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+        ("TEXTCOLOR", (3, 0), (3, -1), Color(0.35, 0.35, 0.35)),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, Color(0.8, 0.8, 0.8)),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    story.append(table)
+    doc.build(story, canvasmaker=canvas_maker())
 
 
 def build_sheet(game: dict, out_path: Output, paper: str = "letter") -> Output:
