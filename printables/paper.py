@@ -40,8 +40,11 @@ def paper_size(name: str, *, landscape_: bool = False) -> tuple[float, float]:
 def make_canvas(target, **kwargs) -> Canvas:
     """A canvas whose default font is our embedded one, so no unembedded Helvetica sneaks in."""
     regular, _ = register_fonts()
-    kwargs.setdefault("initialFontName", regular)
-    kwargs.setdefault("invariant", 1)     # reproducible bytes: no timestamps/random ids
+    # Platypus passes these explicitly, as None when unset: fill the gaps, keep real choices.
+    if kwargs.get("initialFontName") is None:
+        kwargs["initialFontName"] = regular
+    if kwargs.get("invariant") is None:
+        kwargs["invariant"] = 1           # reproducible bytes: no timestamps/random ids
     return Canvas(target, **kwargs)
 
 

@@ -71,6 +71,15 @@ def _mat_xy(x_mm: float, y_mm: float, height_mm: float, dx: float = 0.0) -> tupl
     return (dx + x_mm * DIAGRAM_SCALE) * mm, (height_mm - y_mm * DIAGRAM_SCALE) * mm
 
 
+def _drawing(width, height) -> Drawing:
+    """A Drawing that starts in our font: renderPDF would otherwise select Helvetica first."""
+    regular, _ = register_fonts()
+    d = Drawing(width, height)
+    d.initialFontName = regular
+    d.initialFontSize = 8
+    return d
+
+
 def _card(group: Group, cx, cy, w, h, *, fill=white, stroke=INK, width=0.6):
     group.add(Rect(cx - w / 2, cy - h / 2, w, h, rx=1.2, ry=1.2, fillColor=fill,
                    strokeColor=stroke, strokeWidth=width))
@@ -82,7 +91,7 @@ def _triangle_and_piles(text: RulesText, *, values: dict | None, tops: dict | No
     regular, bold = register_fonts()
     w_mm = L.MAT_W_MM * DIAGRAM_SCALE
     h_mm = TRIANGLE_ROWS_MM * DIAGRAM_SCALE + pad_top_mm + 10.0
-    d = Drawing((w_mm + label_right_mm) * mm, h_mm * mm)
+    d = _drawing((w_mm + label_right_mm) * mm, h_mm * mm)
     g = Group()
     top = h_mm - pad_top_mm
     cw, ch = L.CARD_W_MM * DIAGRAM_SCALE * mm, L.CARD_H_MM * DIAGRAM_SCALE * mm
@@ -168,7 +177,7 @@ def adjacency_diagram(text: RulesText) -> Drawing:
     pos = adjacency_positions()
     width_mm = 3 * ADJ_PITCH_X + 2 * ADJ_R + 2
     height_mm = 3 * ADJ_PITCH_Y + 2 * ADJ_R + 2
-    d = Drawing(86 * mm, height_mm * mm)
+    d = _drawing(86 * mm, height_mm * mm)
     for a, b in ADJACENT_PAIRS:
         (ax, ay), (bx, by) = pos[a], pos[b]
         d.add(Line(ax * mm, ay * mm, bx * mm, by * mm, strokeColor=ACCENT, strokeWidth=1.1))
@@ -200,7 +209,7 @@ def _pad_drawing(text: RulesText, rolls, first: int, last: int) -> Drawing:
     frames = score_rolls(list(rolls)).frames[first:last]
     fw, fh, bb, head = 16.5, 12.0, 5.0, 4.4
     widths = [fw * 1.4 if first + i == 9 else fw for i in range(len(frames))]
-    d = Drawing((sum(widths) + 1) * mm, (fh + head + 1) * mm)
+    d = _drawing((sum(widths) + 1) * mm, (fh + head + 1) * mm)
     x = 0.5
     for i, frame in enumerate(frames):
         index, w = first + i, widths[i]
