@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .errors import TablesideError
+from .rules import Variant
 from .scoring import FRAMES, PINS_PER_RACK, split_frames
 
 OBJECTIVES = ("game", "pins", "strike", "clear")
@@ -113,22 +114,30 @@ def deal_kind(rolls: Sequence[int] = ()) -> DealKind:
 
 
 @lru_cache(maxsize=1)
-def bonus_table() -> dict:
-    """The calibrated values (see assistant/calibrate.py), loaded once."""
+def _bonus_file() -> dict:
     try:
-        return json.loads(BONUS_VALUES.read_text())
+        return json.loads(BONUS_VALUES.read_text())["variants"]
     except FileNotFoundError:
         raise ObjectiveError(
             "assistant/bonus_values.json is missing; run python -m assistant.calibrate") from None
+
+
+def bonus_table(variant: Variant = Variant.SACKSON_1969) -> dict:
+    """The calibrated values for `variant` (see assistant/calibrate.py).
+
+    A variant without its own calibration uses the 1969 rules' values.
+    """
+    tables = _bonus_file()
+    return tables.get(variant.value) or tables[Variant.SACKSON_1969.value]
 
 
 def _frame_value(table: dict, frame: int, a: int, b: int) -> float:
     return table["frame_values"][str(frame)][f"{a},{b}"]
 
 
-def game_weights(kind: DealKind) -> Weights:
+def game_weights(kind: DealKind, variant: Variant = Variant.SACKSON_1969) -> Weights:
     """m1, m2, s, p for the expected final score, from the calibrated table."""
-    t = bonus_table()
+    t = bonus_table(variant)
     m1, m2 = 1 + kind.extra1, 1 + kind.extra2
     one = t["one_ball_deal"]
     if kind.kind == "one_ball":
@@ -146,11 +155,12 @@ def game_weights(kind: DealKind) -> Weights:
     return Weights(m1, m2, s, p, False)
 
 
-def weights_for(objective: str = "game", rolls: Sequence[int] = ()) -> Weights:
+def weights_for(objective: str = "game", rolls: Sequence[int] = (),
+                variant: Variant = Variant.SACKSON_1969) -> Weights:
     """The utility weights of `objective` for the deal after `rolls`."""
     kind = deal_kind(rolls)
     if objective == "game":
-        return game_weights(kind)
+        return game_weights(kind, variant)
     fixed = {"pins": (1, 1, 0, 0), "strike": (0, 0, 1, 0), "clear": (0, 0, 1, 1)}
     if objective not in fixed:
         raise ObjectiveError(

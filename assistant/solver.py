@@ -178,10 +178,12 @@ def _as_state(state: Any) -> FrameState:
     raise SolverError("a hint needs a frame state (the JSON object with pins, piles, ball, out)")
 
 
-def resolve_weights(objective: str, weights, rolls: Sequence[int]) -> tuple[str, Weights]:
+def resolve_weights(objective: str, weights, rolls: Sequence[int],
+                    variant: Variant = Variant.SACKSON_1969) -> tuple[str, Weights]:
+    """The objective's name and weights; explicit `weights` make it 'custom'."""
     if weights is not None:
         return "custom", custom_weights(weights, rolls)
-    return objective, weights_for(objective, rolls)
+    return objective, weights_for(objective, rolls, variant)
 
 
 def hint(state: Any, objective: str = "game", weights=None,
@@ -192,7 +194,7 @@ def hint(state: Any, objective: str = "game", weights=None,
         raise SolverError(f"unknown rules variant {variant!r}")
     if not state.pins:
         raise SolverError("this frame is over: every pin is down")
-    objective, w = resolve_weights(objective, weights, state.rolls)
+    objective, w = resolve_weights(objective, weights, state.rolls, variant)
     if w.one_ball and state.ball == 2:
         raise SolverError("this deal is a one-ball bonus deal: it has no second ball")
     values = solver_for(state, w, variant).actions(state)
@@ -202,18 +204,21 @@ def hint(state: Any, objective: str = "game", weights=None,
 
 # ---- words -------------------------------------------------------------------------
 
-def describe_action(a: ActionValue, state: FrameState) -> str:
+def describe_action(a: ActionValue, state: FrameState, verb: bool = True) -> str:
+    """'Play pile 1's 10 on F+H (9+A)', or ending the ball, in words."""
     if a.play is None:
-        return "End the ball now" if state.ball == 1 else "Stop: end the frame"
-    top = state.piles[a.play.pile - 1].top
-    pins = "+".join(a.play.pins)
-    values = "+".join(rank_of(state.pins[p]) for p in a.play.pins)
-    return f"Play pile {a.play.pile}'s {rank_of(top)} on {pins} ({values})"
+        what = "end the ball now" if state.ball == 1 else "stop and end the frame"
+    else:
+        top = state.piles[a.play.pile - 1].top
+        pins = "+".join(a.play.pins)
+        values = "+".join(rank_of(state.pins[p]) for p in a.play.pins)
+        what = f"play pile {a.play.pile}'s {rank_of(top)} on {pins} ({values})"
+    return what[0].upper() + what[1:] if verb else what
 
 
 def _fmt_value(v: float, objective: str) -> str:
     if objective in ("strike", "clear"):
-        return f"{100 * v:.0f}%"
+        return f"{100 * v:.1f}%"
     unit = {"pins": " pins", "game": " points"}.get(objective, "")
     return f"{v:.2f}{unit}"
 
@@ -222,53 +227,45 @@ def _chances(a: ActionValue, state: FrameState) -> str:
     parts = []
     if state.ball == 1:
         parts.append(f"{100 * a.p_strike:.0f}% strike")
-    if state.ball == 2 or a.p_spare > 0:
-        parts.append(f"{100 * a.p_spare:.0f}% spare")
-    return ", ".join(parts)
+    parts.append(f"{100 * a.p_spare:.0f}% spare")
+    return ", ".join(parts) + " chance"
 
 
-def _why_worse(best: ActionValue, other: ActionValue, state: FrameState) -> str:
+def _why_worse(best: ActionValue, other: ActionValue) -> str:
+    """The clearest way `other` falls short of `best`."""
     reasons = []
-    d_strike = best.p_strike - other.p_strike
-    d_spare = best.p_spare - other.p_spare
-    d_pins = (best.pins_ball1 + best.pins_ball2) - (other.pins_ball1 + other.pins_ball2)
-    if d_strike > 0.005:
-        reasons.append((d_strike * 10, f"{100 * d_strike:.0f} points less strike chance"))
-    if d_spare > 0.005:
-        reasons.append((d_spare * 5, f"{100 * d_spare:.0f} points less spare chance"))
-    if d_pins > 0.005:
-        reasons.append((d_pins, f"{d_pins:.2f} fewer pins expected"))
+    for name, b, o, scale in (("strike", best.p_strike, other.p_strike, 10),
+                              ("spare", best.p_spare, other.p_spare, 5)):
+        if b - o > 0.005:
+            reasons.append(((b - o) * scale, f"{100 * o:.0f}% {name} chance instead of "
+                                             f"{100 * b:.0f}%"))
+    pins_b = best.pins_ball1 + best.pins_ball2
+    pins_o = other.pins_ball1 + other.pins_ball2
+    if pins_b - pins_o > 0.005:
+        reasons.append((pins_b - pins_o, f"{pins_b - pins_o:.2f} fewer pins expected"))
     if not reasons:
-        return "equal chances, it trades them differently"
+        return "it trades pins and chances less well"
     return max(reasons)[1]
 
 
 def explain(h: Hint) -> str:
     """Short words for a hint: the best action, its chances, and the alternatives."""
     s, best = h.state, h.best
-    text = f"{describe_action(best, s)}: expected {_fmt_value(best.value, h.objective)}"
-    chances = _chances(best, s)
-    if chances:
-        text += f", {chances} chance"
-    text += "."
+    text = (f"{describe_action(best, s)}: expected {_fmt_value(best.value, h.objective)}, "
+            f"{_chances(best, s)}.")
     others = [a for a in h.actions if a is not best]
     if not others:
         return text + " It is the only action."
     runner = others[0]
-    if not best.is_end_ball and not runner.is_end_ball:
-        gap = best.value - runner.value
-        if gap < 1e-9:
-            text += f" {describe_action(runner, s)} is just as good."
-        else:
-            text += (f" Next best: {describe_action(runner, s).lower()}, "
-                     f"{_fmt_value(runner.value, h.objective)} "
-                     f"({_why_worse(best, runner, s)}).")
-    end = next((a for a in h.actions if a.is_end_ball), None)
-    if end is not None and end is not best:
-        text += f" Ending the ball now: {_fmt_value(end.value, h.objective)}."
-    elif end is best and others:
-        text += (f" Best play instead: {describe_action(runner, s).lower()}, "
-                 f"{_fmt_value(runner.value, h.objective)}.")
+    if best.value - runner.value < 1e-9:
+        text += f" {describe_action(runner, s)} is just as good."
+    elif not runner.is_end_ball:
+        text += (f" Next best: {describe_action(runner, s, verb=False)}, "
+                 f"{_fmt_value(runner.value, h.objective)} ({_why_worse(best, runner)}).")
+    end = next(a for a in h.actions if a.is_end_ball)
+    if end is not best and not (runner is end and best.value - end.value < 1e-9):
+        what = "Ending the ball now" if s.ball == 1 else "Stopping now"
+        text += f" {what}: {_fmt_value(end.value, h.objective)}."
     return text
 
 

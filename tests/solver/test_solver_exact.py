@@ -212,3 +212,24 @@ def test_hint_values_equal_solver_values():
     arrs = arrangements(unseen, tuple(p.down for p in st.piles))
     best = bf.value(st.standing, st.ball, tuple(p.top for p in st.piles), arrs)
     assert h.value == pytest.approx(best, abs=1e-9)
+
+
+def test_perfect_information_matches_brute_force_and_bounds_the_blind_value():
+    """Knowing the arrangement is an information set of one; on average it never hurts."""
+    rng = random.Random("perfect")
+    w = WEIGHTS["game-like"]
+    for _ in range(12):
+        _, st = random_state(rng, max_unseen=4)
+        unseen = [v for v, n in st.unseen.items() for _ in range(n)]
+        arrs = arrangements(unseen, tuple(p.down for p in st.piles))
+        tops = tuple(p.top for p in st.piles)
+        bf = BruteForce(st.pins, w, Variant.SACKSON_1969)
+        blind = bf.value(st.standing, st.ball, tops, arrs)
+        total = 0.0
+        for arr in arrs:
+            seer = DealSolver(st.pins, w, hidden=arr).actions(st)
+            want = bf.actions(st.standing, st.ball, tops, frozenset([arr]))
+            for a, (_, v) in zip(seer, want):
+                assert a.value == pytest.approx(v, abs=1e-9)
+            total += max(a.value for a in seer)
+        assert total / len(arrs) >= blind - 1e-9
