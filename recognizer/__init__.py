@@ -1,0 +1,206 @@
+"""Tableside recogniser: a photo of a Bowling Solitaire deal -> pins, pile tops and their values.
+
+    from recognizer import recognize
+    r = recognize("table.jpg")          # path, bytes or a BGR numpy array
+    r.to_dict()["pins"]                 # {"A": 2, ..., "J": 6}, None for a removed pin
+
+The pipeline is a row of small stages, each callable on its own (see docs/recognizer.md):
+load_image -> find_cards -> rectify -> read_rank -> find_mat / fit_layout -> draw_overlay.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .cards import CardQuad, find_cards, rectify, work_image
+from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
+from .layout import LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _angles
+from .mat import find_mat
+from .rank import COURT_RANKS, RankReading, read_rank
+
+__all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
+           "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
+
+LOW_CONFIDENCE = 0.7
+
+
+@dataclass
+class Card:
+    value: int | None
+    rank: str
+    corners: list[list[int]]
+    confidence: float
+    role: str | None
+    position: str | None
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        return {"value": self.value, "rank": self.rank, "corners": self.corners,
+                "confidence": round(float(self.confidence), 2), "role": self.role, "position": self.position}
+
+
+@dataclass
+class Recognition:
+    image: str | None
+    width: int
+    height: int
+    pins: dict[str, int | None]
+    piles: list[int | None]
+    cards: list[Card]
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    mat: bool = False
+
+    def to_dict(self) -> dict:
+        return {"image": self.image, "width": self.width, "height": self.height,
+                "pins": dict(self.pins), "piles": list(self.piles),
+                "cards": [c.to_dict() for c in self.cards], "warnings": list(self.warnings),
+                "seconds": round(self.seconds, 3)}
+
+    @property
+    def fresh_deal(self) -> bool:
+        """Ten pins and three pile tops: a frame's first photo."""
+        return all(v is not None for v in self.pins.values()) and all(v is not None for v in self.piles)
+
+
+def _where(c: Card) -> str:
+    if c.role == "pin":
+        return f"pin {c.position}"
+    if c.role == "pile":
+        return f"pile {c.position}"
+    x = int(np.mean([p[0] for p in c.corners]))
+    y = int(np.mean([p[1] for p in c.corners]))
+    return f"({x}, {y})"
+
+
+def _read_cards(photo: Photo):
+    """find_cards + rectify + read_rank. Returns (work factor, quads in photo px, readings, backs)."""
+    work, fw = work_image(photo.image)
+    quads = find_cards(work)
+    faces, backs = [], []
+    for q in quads:
+        corners = q.corners * fw
+        reading = read_rank(rectify(photo.image, corners))
+        if reading.kind in ("number", "court"):
+            faces.append((corners, reading))
+        elif reading.kind == "back":
+            backs.append(corners)
+    return work, fw, faces, backs
+
+
+def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
+    full = [[int(round(x * scale)), int(round(y * scale))] for x, y in corners_photo]
+    if r.kind == "court":
+        rank = r.rank if r.rank in COURT_RANKS else "joker"
+        return Card(None, rank, full, r.confidence, role, position, r.note)
+    return Card(r.value, r.rank, full, r.confidence, role, position, r.note)
+
+
+def recognize_cards(source) -> Recognition:
+    """Cards and ranks only, no layout fitting (role and position are None)."""
+    return recognize(source, layout=False)
+
+
+def recognize(source, layout: bool = True) -> Recognition:
+    """Read a photo of a Bowling Solitaire table.  Raises RecognitionError for bad input."""
+    t0 = time.perf_counter()
+    photo = load_image(source)
+    work, fw, faces, backs = _read_cards(photo)
+    s = photo.scale
+    warnings: list[str] = []
+    if not faces:
+        raise RecognitionError("no cards found in the photo" + (" (only face-down cards)" if backs else ""))
+    cards: list[Card] = []
+    pins = {k: None for k in LETTERS}
+    piles: list[int | None] = [None, None, None]
+    used_mat = False
+    if not layout:
+        cards = [_card(c, s, r, None, None) for c, r in faces]
+    else:
+        numbered = [r.kind == "number" for _, r in faces]
+        if sum(numbered) < 2:
+            raise RecognitionError(f"too few cards for a layout: found {sum(numbered)} number card(s), "
+                                   "need at least 2 (pins or pile tops) in the photo")
+        mat_h = find_mat(work)
+        if mat_h is not None:
+            used_mat = True
+            S = np.diag([fw, fw, 1.0])
+            mat_h = S @ mat_h
+        quads = [c for c, _ in faces]
+        pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h)
+        warnings += pl.warnings
+        for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
+            cards.append(_card(c, s, r, role, pos))
+        _check_second_layout(quads, numbered, pl)
+        for c in cards:
+            if c.role == "pin" and c.value is not None:
+                pins[c.position] = c.value
+            elif c.role == "pile" and c.value is not None:
+                piles[int(c.position) - 1] = c.value
+    for c in cards:
+        if c.value is None:
+            warnings.append(f"{c.rank} at {_where(c)}: not used in this game")
+        elif c.confidence < LOW_CONFIDENCE:
+            why = f" ({c.note})" if c.note else ""
+            warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
+    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat)
+    r.seconds = time.perf_counter() - t0
+    return r
+
+
+def _check_second_layout(quads, numbered, pl) -> None:
+    """Raise if the cards left outside the fitted layout form a second triangle."""
+    rest = [i for i, (role, n) in enumerate(zip(pl.roles, numbered)) if role == "outside" and n]
+    if len(rest) < 6:
+        return
+    q = [np.asarray(quads[i], np.float64) for i in rest]
+    ov = _overlaps(q)
+    keep = [i for i in range(len(q)) if ov[i] < 0.15]
+    if len(keep) < 6:
+        return
+    q = [q[i] for i in keep]
+    Hi = table_plane(q)
+    mm = np.array([cv2.perspectiveTransform(x.reshape(-1, 1, 2), Hi).reshape(4, 2) for x in q])
+    ones = np.ones(len(q), bool)
+    best = fit_lattice(mm.mean(1), _angles(mm), ones, ones)
+    if best is not None and best["inliers"] >= 6:
+        raise RecognitionError("more than one layout in the photo: photograph one deal at a time")
+
+
+# ----------------------------------------------------------------------------- overlay
+def draw_overlay(image, recognition: Recognition) -> np.ndarray:
+    """The photo with each card's outline, read value and position; low confidence in orange."""
+    img = image if isinstance(image, np.ndarray) else load_image(image, detail_long=10 ** 6).image
+    img = img.copy()
+    h, w = img.shape[:2]
+    fx = w / recognition.width
+    thick = max(2, int(round(max(h, w) / 600)))
+    fs = max(0.6, max(h, w) / 1400)
+    for c in recognition.cards:
+        pts = (np.array(c.corners, np.float64) * fx).astype(np.int32)
+        if c.value is None:
+            col = (160, 160, 160)
+        elif c.confidence < LOW_CONFIDENCE:
+            col = (0, 140, 255)                     # orange: please check
+        elif c.role == "pin":
+            col = (60, 200, 60)
+        elif c.role == "pile":
+            col = (230, 160, 40)
+        else:
+            col = (200, 80, 200)
+        cv2.polylines(img, [pts], True, col, thick, cv2.LINE_AA)
+        label = c.rank if c.value is None else f"{c.value}"
+        if c.role == "pin":
+            label = f"{c.position}:{label}"
+        elif c.role == "pile":
+            label = f"P{c.position}:{label}"
+        ctr = pts.mean(0).astype(int)
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
+        org = (int(ctr[0] - tw / 2), int(ctr[1] + th / 2))
+        cv2.rectangle(img, (org[0] - 4, org[1] - th - 4), (org[0] + tw + 4, org[1] + 6), (255, 255, 255), -1)
+        cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, fs, col if c.value is not None else (0, 0, 0),
+                    thick, cv2.LINE_AA)
+    return img

@@ -1,0 +1,211 @@
+"""Benchmark the recogniser: synthetic photos of held-out decks, and real phone photos.
+
+    .venv/bin/python benchmarks/recognize.py            # 200 photos at 12 MP + real photos
+    .venv/bin/python benchmarks/recognize.py --quick    # 40 photos, smaller, for a quick look
+    .venv/bin/python benchmarks/recognize.py --dir sample_images --no-real
+
+Figures printed:
+  * per-card accuracy over pins and pile tops (value and position both right),
+  * whole-layout exact match (all ten pins and three piles right),
+  * rank accuracy over every card found (matched to a true card with IoU >= 0.5),
+  * median and max seconds per photo (recognize(path), decode included, one core),
+  * real photos (edje-train): card-finding recall (box IoU >= 0.5), A/9/10 rank accuracy,
+    and how many J/Q/K were read as a number.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+cv2.setNumThreads(1)
+
+from recognizer import RecognitionError, recognize, recognize_cards  # noqa: E402
+
+REAL = Path("/work/shared/real_photos/edje-train")
+REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
+
+
+def quad_iou(a, b) -> float:
+    a, b = np.float32(a), np.float32(b)
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    u = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return float(inter / u) if u > 0 else 0.0
+
+
+def score_synthetic(folder: Path, verbose: bool = False) -> dict:
+    files = sorted(folder.glob("*.json"))
+    n_slots = n_slot_ok = n_layout = n_layout_ok = 0
+    n_found = n_rank_ok = n_true = n_recall = 0
+    errors = 0
+    times = []
+    fails = collections.Counter()
+    bad_layouts = []
+    for jf in files:
+        truth = json.loads(jf.read_text())
+        img = jf.with_suffix(".jpg")
+        if not img.exists() or "pins" not in truth:
+            continue
+        t0 = time.perf_counter()
+        try:
+            got = recognize(str(img)).to_dict()
+        except RecognitionError as e:
+            got = {"pins": {k: None for k in "ABCDEFGHIJ"}, "piles": [None] * 3, "cards": [], "error": str(e)}
+            errors += 1
+        times.append(time.perf_counter() - t0)
+        # pins and piles: value and position
+        ok_all = True
+        gcards = {("pin", c["position"]): c for c in got["cards"] if c["role"] == "pin"}
+        gcards.update({("pile", c["position"]): c for c in got["cards"] if c["role"] == "pile"})
+        for c in truth["cards"]:
+            if c["role"] not in ("pin", "pile"):
+                continue
+            n_slots += 1
+            g = gcards.get((c["role"], c["position"]))
+            if g is not None and g["value"] == c["value"] and quad_iou(g["corners"], c["corners"]) > 0.5:
+                n_slot_ok += 1
+            else:
+                ok_all = False
+                fails[(c["role"], "missing" if g is None else "wrong value" if g["value"] != c["value"] else "wrong card")] += 1
+        # nothing else may be taken for a pin or a pile
+        true_slots = {(c["role"], c["position"]) for c in truth["cards"] if c["role"] in ("pin", "pile")}
+        for key in gcards:
+            if key not in true_slots:
+                ok_all = False
+                fails[(key[0], "extra (a gap or discard taken as one)")] += 1
+        n_layout += 1
+        n_layout_ok += ok_all
+        if not ok_all:
+            bad_layouts.append(img.name)
+        # every card found: is its rank right?
+        for g in got["cards"]:
+            best = max(truth["cards"], key=lambda c: quad_iou(g["corners"], c["corners"]), default=None)
+            if best is None or quad_iou(g["corners"], best["corners"]) < 0.5:
+                continue
+            n_found += 1
+            n_rank_ok += g["rank"] == best["rank"] or (best["rank"] in ("J", "Q", "K", "joker") and g["value"] is None)
+        for c in truth["cards"]:
+            if c.get("visible", 1) < 0.9:
+                continue
+            n_true += 1
+            n_recall += any(quad_iou(g["corners"], c["corners"]) >= 0.5 for g in got["cards"])
+        if verbose and not ok_all:
+            print("  FAIL", img.name, got.get("error", ""), "truth pins", truth["pins"], truth["piles"],
+                  "got", got["pins"], got["piles"])
+    return {"photos": n_layout, "per_card": n_slot_ok / max(n_slots, 1), "slots": n_slots,
+            "layout_exact": n_layout_ok / max(n_layout, 1), "rank_acc_found": n_rank_ok / max(n_found, 1),
+            "found": n_found, "recall_visible": n_recall / max(n_true, 1), "errors": errors,
+            "median_s": float(np.median(times)) if times else 0, "max_s": float(np.max(times)) if times else 0,
+            "failures": dict(fails), "bad_layouts": bad_layouts}
+
+
+def score_real(folder: Path, images: list[str] | None = None) -> dict:
+    rows = collections.defaultdict(list)
+    with open(folder / "labels.csv") as f:
+        for r in csv.DictReader(f):
+            rows[r["image"]].append(r)
+    names = sorted(rows) if images is None else images
+    n_true = n_hit = 0
+    n_num = n_num_ok = 0
+    court_as_number = 0
+    n_court = 0
+    conf = collections.Counter()
+    for name in names:
+        try:
+            got = recognize_cards(str(folder / name)).to_dict()["cards"]
+        except RecognitionError:
+            got = []
+        boxes = []
+        for g in got:
+            p = np.array(g["corners"], np.float64)
+            boxes.append((p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max(), g))
+        for r in rows[name]:
+            tb = [float(r[k]) for k in ("xmin", "ymin", "xmax", "ymax")]
+            want = REAL_RANK[r["rank"]]
+            n_true += 1
+            best, bi = None, 0.0
+            for b in boxes:
+                ix = max(0, min(tb[2], b[2]) - max(tb[0], b[0]))
+                iy = max(0, min(tb[3], b[3]) - max(tb[1], b[1]))
+                inter = ix * iy
+                u = (tb[2] - tb[0]) * (tb[3] - tb[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+                iou = inter / u if u > 0 else 0
+                if iou > bi:
+                    best, bi = b[4], iou
+            if bi >= 0.5:
+                n_hit += 1
+                if want in ("A", "9", "10"):
+                    n_num += 1
+                    n_num_ok += best["rank"] == want
+                    conf[(want, best["rank"])] += 1
+                else:
+                    n_court += 1
+                    court_as_number += best["value"] is not None
+                    conf[(want, best["rank"] if best["value"] is not None else "court")] += 1
+    return {"photos": len(names), "cards": n_true, "recall": n_hit / max(n_true, 1),
+            "a910_found": n_num, "a910_rank_acc": n_num_ok / max(n_num, 1),
+            "jqk_found": n_court, "jqk_read_as_number": court_as_number,
+            "confusions": {f"{a}->{b}": v for (a, b), v in sorted(conf.items()) if a != b}}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--quick", action="store_true", help="40 photos at 3 MP")
+    ap.add_argument("--size", default="3000x4000", help="photo size for the synthetic set (12 MP)")
+    ap.add_argument("--decks", default=None, help="decks to render (default: the held-out decks)")
+    ap.add_argument("--dir", default=None, help="score an existing folder of photos + JSON instead")
+    ap.add_argument("--out", default=None, help="keep the rendered photos here")
+    ap.add_argument("--no-real", action="store_true")
+    ap.add_argument("--real-only", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args(argv)
+    if a.quick:
+        a.count, a.size = min(a.count, 40), "1500x2000"
+    if not a.real_only:
+        if a.dir:
+            folder = Path(a.dir)
+        else:
+            from recognizer import render
+            from recognizer.cards_svg import HELDOUT_DECKS
+            folder = Path(a.out or tempfile.mkdtemp(prefix="tableside-bench-"))
+            decks = a.decks or ",".join(HELDOUT_DECKS)
+            print(f"rendering {a.count} photos ({a.size}, decks {decks}, seed {a.seed}) into {folder} ...", flush=True)
+            render.main(["--out", str(folder), "--count", str(a.count), "--seed", str(a.seed),
+                         "--decks", decks, "--size", a.size, "--quality", "90"] + ([] if a.verbose else []))
+        res = score_synthetic(folder, a.verbose)
+        print(f"\nsynthetic: {res['photos']} photos, {res['slots']} pins+pile tops")
+        print(f"  per-card accuracy (pins and pile tops, value and position): {100 * res['per_card']:.2f} %")
+        print(f"  whole-layout exact match:                                   {100 * res['layout_exact']:.2f} %")
+        print(f"  rank accuracy over the {res['found']} cards found:                   {100 * res['rank_acc_found']:.2f} %")
+        print(f"  recall of fully visible cards:                              {100 * res['recall_visible']:.2f} %")
+        print(f"  photos rejected with an error:                              {res['errors']}")
+        print(f"  seconds per photo: median {res['median_s']:.3f}, max {res['max_s']:.3f}")
+        print(f"  failures: {res['failures']}")
+        if a.verbose:
+            print("  bad layouts:", res["bad_layouts"])
+    if not a.no_real and REAL.is_dir():
+        r = score_real(REAL)
+        print(f"\nreal photos ({REAL}): {r['photos']} photos, {r['cards']} labelled cards")
+        print(f"  card-finding recall (box IoU >= 0.5): {100 * r['recall']:.2f} %")
+        print(f"  A/9/10 rank accuracy on {r['a910_found']} found: {100 * r['a910_rank_acc']:.2f} %")
+        print(f"  J/Q/K found: {r['jqk_found']}, read as a number: {r['jqk_read_as_number']}")
+        print(f"  confusions: {r['confusions']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,251 @@
+"""Stages 1 and 2: find_cards (card outlines as 4 corners) and rectify (a canonical upright card).
+
+find_cards works on a copy of the photo about WORK_LONG pixels long.  Cards are light,
+low-saturation, nearly rectangular regions.  Two masks give candidate regions:
+  * "whiteness" (grey minus half the saturation) above Otsu's threshold, and
+  * everything that is not an edge (Canny, dilated),
+each cut along Canny edges so that touching cards, whose shared border is a thin
+dark line, fall apart.  A region is a card candidate if it is almost a convex
+quadrilateral with a card-like aspect; sizes are then checked against the median card.
+Regions about k cards large that are straight rows of touching cards are split.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+WORK_LONG = 1100
+CARD_ASPECT = 88.0 / 63.0
+RECT_W, RECT_H = 200, 280          # rectified card, portrait
+
+
+@dataclass
+class CardQuad:
+    corners: np.ndarray            # 4x2 float, in work-image pixels, clockwise, first edge short
+    area: float
+    rectangularity: float
+    source: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.corners.mean(0)
+
+
+def work_image(img: np.ndarray, long_side: int = WORK_LONG) -> tuple[np.ndarray, float]:
+    """A downscaled copy for finding; returns (image, factor from work px to img px)."""
+    h, w = img.shape[:2]
+    f = max(h, w) / long_side
+    if f <= 1.05:
+        return img, 1.0
+    return cv2.resize(img, (round(w / f), round(h / f)), interpolation=cv2.INTER_AREA), f
+
+
+def order_corners(pts: np.ndarray) -> np.ndarray:
+    """Clockwise (in image coordinates) starting so that the first edge is a short side."""
+    pts = np.asarray(pts, np.float64).reshape(4, 2)
+    c = pts.mean(0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(ang)]                       # clockwise on screen (y down)
+    e0 = np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])
+    e1 = np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])
+    if e0 > e1:
+        pts = np.roll(pts, -1, axis=0)
+    # start at the corner nearest the top-left of the image, keeping the short edge first
+    if (pts[0] + pts[1]).sum() > (pts[2] + pts[3]).sum():
+        pts = np.roll(pts, 2, axis=0)
+    return pts
+
+
+def _line_intersection(l1, l2):
+    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = l1, l2
+    A = np.array([[vx1, -vx2], [vy1, -vy2]])
+    if abs(np.linalg.det(A)) < 1e-6:
+        return None
+    t = np.linalg.solve(A, [x2 - x1, y2 - y1])
+    return np.array([x1 + t[0] * vx1, y1 + t[0] * vy1])
+
+
+def _quad_from_contour(cnt: np.ndarray) -> tuple[np.ndarray, float, float, float] | None:
+    """Fit a quadrilateral to a region's outline: lines through the straight parts of the four
+    sides of its minimum-area rectangle (rounded corners and corner notches are ignored).
+    Returns (quad, area, hull/rectangle fill, solidity)."""
+    hull = cv2.convexHull(cnt)
+    area = cv2.contourArea(cnt)
+    harea = cv2.contourArea(hull)
+    if harea <= 0:
+        return None
+    rect = cv2.minAreaRect(hull)
+    (cx, cy), (w, h), a = rect
+    if w * h <= 0:
+        return None
+    box = cv2.boxPoints(rect).astype(np.float64)
+    pts = cnt.reshape(-1, 2).astype(np.float64)
+    tol = 0.06 * min(w, h) + 1.5
+    lines = []
+    for i in range(4):
+        p0, p1 = box[i], box[(i + 1) % 4]
+        d = p1 - p0
+        L = np.linalg.norm(d)
+        u = d / L
+        n = np.array([-u[1], u[0]])
+        rel = pts - p0
+        t = rel @ u
+        dist = np.abs(rel @ n)
+        sel = (dist < tol) & (t > 0.12 * L) & (t < 0.88 * L)
+        if sel.sum() < 5:
+            lines.append((u[0], u[1], p0[0], p0[1]))
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((vx, vy, x0, y0))
+    quad = []
+    for i in range(4):
+        q = _line_intersection(lines[i - 1], lines[i])
+        if q is None or np.linalg.norm(q - box[i]) > 0.25 * max(w, h):
+            q = box[i]
+        quad.append(q)
+    quad = np.array(quad)
+    return quad, area, harea / (w * h), area / harea
+
+
+def _regions(mask: np.ndarray, min_area: float, max_area: float):
+    # CCOMP puts the outer boundary of every component at the top level, also of a card
+    # lying inside another light region (a white table)
+    cnts, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    for c, hh in zip(cnts, hier[0] if hier is not None else []):
+        if hh[3] != -1:
+            continue
+        a = cv2.contourArea(c)
+        if min_area <= a <= max_area:
+            yield c
+
+
+def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
+    """Split a quad into n equal parts along its long (or short) direction."""
+    q = order_corners(quad)          # q0-q1 short edge; q1-q2 long edge
+    out = []
+    if along_long:
+        a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
+    else:
+        a0, a1, b0, b1 = q[0], q[1], q[3], q[2]
+    for i in range(n):
+        t0, t1 = i / n, (i + 1) / n
+        if along_long:
+            out.append(np.array([a0 + (a1 - a0) * t0, b0 + (b1 - b0) * t0, b0 + (b1 - b0) * t1, a0 + (a1 - a0) * t1]))
+        else:
+            out.append(np.array([a0 + (a1 - a0) * t0, a0 + (a1 - a0) * t1, b0 + (b1 - b0) * t1, b0 + (b1 - b0) * t0]))
+    return [order_corners(o) for o in out]
+
+
+def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
+    """The binary masks find_cards draws its regions from (for debugging, too)."""
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    hsv = cv2.cvtColor(work, cv2.COLOR_BGR2HSV)
+    white = cv2.subtract(gray, (hsv[:, :, 1] // 2))
+    blur = cv2.GaussianBlur(gray, (3, 3), 0)
+    med = float(np.median(blur))
+    edges = cv2.Canny(blur, max(10, 0.25 * med), max(30, 0.6 * med), L2gradient=True)
+    edges = cv2.dilate(edges, np.ones((2, 2), np.uint8))
+    t, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    bright = (white > t).astype(np.uint8) * 255
+    return {"white": white, "edges": edges,
+            "bright_cut": cv2.bitwise_and(bright, cv2.bitwise_not(edges)),
+            "non_edge": cv2.bitwise_not(edges),
+            "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
+            "otsu": np.uint8(t)}
+
+
+def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
+    """Card outlines in the work image: a list of CardQuad (not yet checked to be face up)."""
+    h, w = work.shape[:2]
+    m = card_masks(work)
+    if debug is not None:
+        debug.update(m)
+    img_area = h * w
+    min_area, max_area = img_area * 0.0012, img_area * 0.35
+    white = m["white"]
+    t = float(m["otsu"])
+    cands: list[CardQuad] = []
+    blobs: list[tuple[np.ndarray, float, float, str]] = []
+    for name in ("bright_cut", "non_edge", "bright_closed"):
+        mk = m[name]
+        mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        for c in _regions(mk, min_area, max_area):
+            r = _quad_from_contour(c)
+            if r is None:
+                continue
+            quad, area, rect, solid = r
+            if solid < 0.7:
+                continue
+            x, y, bw, bh = cv2.boundingRect(c)
+            if name == "non_edge":
+                # a region between edges must itself be light to be a card face
+                mm = np.zeros((bh, bw), np.uint8)
+                cv2.drawContours(mm, [c], -1, 255, -1, offset=(-x, -y))
+                if cv2.mean(white[y:y + bh, x:x + bw], mm)[0] < max(t * 0.9, 90):
+                    continue
+            sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
+            short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+            if short > long_:
+                short, long_ = long_, short
+            asp = long_ / max(short, 1e-6)
+            blobs.append((quad, area, min(rect, 0.5 + solid / 2), name, asp, c))
+    # card size: median of clean single-card candidates
+    singles = [b for b in blobs if b[2] > 0.88 and 1.15 < b[4] < 1.75]
+    if not singles:
+        return []
+    areas = np.array([b[1] for b in singles])
+    # the biggest cluster of similar areas (pips or stray squares are much smaller)
+    la = np.log(areas)
+    best = max(la, key=lambda v: (np.sum(np.abs(la - v) < 0.45), v))
+    card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
+    for quad, area, rect, name, asp, c in blobs:
+        k = area / card_area
+        if 0.4 < k < 1.9 and rect > 0.82 and 1.1 < asp < 1.85:
+            cands.append(CardQuad(order_corners(quad), area, rect, name))
+        elif 1.7 < k < 4.6 and rect > 0.85:
+            # a row of touching cards: a rectangle n cards long
+            q = order_corners(quad)
+            s = np.linalg.norm(q[1] - q[0])
+            l = np.linalg.norm(q[2] - q[1])
+            cs = np.sqrt(card_area / CARD_ASPECT)
+            cl = cs * CARD_ASPECT
+            for n in (2, 3, 4):
+                if abs(l / n - cs) < 0.22 * cs and abs(s - cl) < 0.22 * cl:   # side by side
+                    for p in _split_row(q, n, True):
+                        cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
+                    break
+                if abs(l / n - cl) < 0.22 * cl and abs(s - cs) < 0.22 * cs:   # end to end
+                    for p in _split_row(q, n, True):
+                        cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
+                    break
+    # non-maximum suppression: overlapping candidates describe one card
+    # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
+    cands.sort(key=lambda c: (-(c.rectangularity > 0.86), -c.area if c.rectangularity > 0.86 else -c.rectangularity))
+    kept: list[CardQuad] = []
+    for c in cands:
+        poly = c.corners.astype(np.float32)
+        dup = False
+        for k in kept:
+            inter, _ = cv2.intersectConvexConvex(poly, k.corners.astype(np.float32))
+            if inter > 0.3 * min(c.area, k.area):
+                dup = True
+                break
+        if not dup:
+            kept.append(c)
+    # grow each quad a little: the masks stop a pixel or two inside the card's edge
+    for c in kept:
+        ctr = c.corners.mean(0)
+        d = c.corners - ctr
+        c.corners = ctr + d * (1 + 1.5 / max(np.linalg.norm(d, axis=1).mean(), 1))
+    return kept
+
+
+def rectify(img: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (RECT_W, RECT_H)) -> np.ndarray:
+    """Warp the card with these corners (clockwise, short edge first) to an upright card image."""
+    w, h = size
+    dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    M = cv2.getPerspectiveTransform(np.float32(corners), dst)
+    return cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

@@ -1,0 +1,86 @@
+"""Rasterise single cards from Debian's gnome-cards-data SVG decks (for the renderer only).
+
+Each deck is one SVG sheet; `rsvg-convert --export-id=<card>` cuts one card.  For some
+decks rsvg keeps the whole sheet as the page, so we crop to the card's opaque pixels.
+Results are cached as PNG under ~/.cache/tableside/cards (never in git).
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+DECK_DIR = Path("/usr/share/aisleriot/cards")
+CACHE_DIR = Path(os.environ.get("TABLESIDE_CACHE", Path.home() / ".cache" / "tableside")) / "cards"
+
+# Decks with ordinary French-suited pip cards and corner indices.  The held-out decks are
+# never used while tuning the recogniser; benchmarks/recognize.py measures on them only.
+TRAIN_DECKS = ["anglo", "anglo_poker", "atlasnye", "bellot", "dondorf", "gnomangelo",
+               "guyenne-classic", "orell", "paris", "simplistic", "tarocco", "ornamental", "tango",
+               "anglo_modern", "berlin", "lattmann", "rheinland"]
+HELDOUT_DECKS = ["plastic", "tigullio"]
+ALL_DECKS = TRAIN_DECKS + HELDOUT_DECKS
+
+SUITS = ["club", "diamond", "heart", "spade"]
+RANK_IDS = {"A": "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8",
+            "9": "9", "10": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+CARD_PX_H = 352            # cached card height (4 px per mm for an 88 mm card)
+CARD_PX_W = 252            # all cards are resampled to the 63 x 88 mm shape
+
+
+def have_decks() -> bool:
+    return DECK_DIR.is_dir() and shutil.which("rsvg-convert") is not None
+
+
+def _svg_path(deck: str) -> Path:
+    out = CACHE_DIR / "svg" / f"{deck}.svg"
+    if not out.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        raw = (DECK_DIR / f"{deck}.svgz").read_bytes()
+        try:
+            raw = gzip.decompress(raw)
+        except OSError:
+            pass
+        out.write_bytes(raw)
+    return out
+
+
+def _crop_alpha(img: np.ndarray) -> np.ndarray:
+    ys, xs = np.nonzero(img[:, :, 3] > 8)
+    return img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def card_bgra(deck: str, element_id: str) -> np.ndarray:
+    """The card `element_id` (e.g. "heart_7", "back") as a BGRA image of CARD_PX_W x CARD_PX_H."""
+    out = CACHE_DIR / deck / f"{element_id}.png"
+    if out.exists():
+        img = cv2.imread(str(out), cv2.IMREAD_UNCHANGED)
+        if img is not None:
+            return img
+    out.parent.mkdir(parents=True, exist_ok=True)
+    svg = _svg_path(deck)
+    tmp = out.with_suffix(".tmp.png")
+    subprocess.run(["rsvg-convert", f"--export-id={element_id}", "-h", str(CARD_PX_H * 2),
+                    str(svg), "-o", str(tmp)], check=True, capture_output=True)
+    img = cv2.imread(str(tmp), cv2.IMREAD_UNCHANGED)
+    h, w = img.shape[:2]
+    if not 0.5 < w / h < 0.85:
+        # rsvg drew the whole sheet: render it large and cut out the card's pixels
+        subprocess.run(["rsvg-convert", f"--export-id={element_id}", "-w", "5200",
+                        str(svg), "-o", str(tmp)], check=True, capture_output=True)
+        img = cv2.imread(str(tmp), cv2.IMREAD_UNCHANGED)
+    tmp.unlink(missing_ok=True)
+    img = _crop_alpha(img)
+    img = cv2.resize(img, (CARD_PX_W, CARD_PX_H), interpolation=cv2.INTER_AREA)
+    cv2.imwrite(str(out), img)
+    return img
+
+
+def card_id(rank: str, suit: str) -> str:
+    return f"{suit}_{RANK_IDS[rank]}"

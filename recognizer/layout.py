@@ -1,0 +1,279 @@
+"""Stage 4, fit_layout: give every face-up card its role (pin A-J, pile 1-3, or outside).
+
+Cards lie on one plane, and each card is a 63 x 88 mm rectangle, so the card outlines
+themselves give the table plane: a homography fitted to all card corners (each card's
+ideal rectangle re-estimated in turn) maps the photo to table millimetres.  On the
+table the pins form a lattice (rows of 4, 3, 2, 1, back row farthest from the player),
+so we search the lattice placements: two orientations along the cards' long axis (and,
+at a penalty, the two across it), the row and column pitch from neighbouring cards,
+and a translation anchoring each card on each slot; the placement with most cards on
+slots (then smallest residual) wins.  That works with any rotation of the photo and
+with pins missing.  Cards that overlap other cards (the discard heap) or lie askew are
+never pins.  The ball piles are the remaining cards on the player's side of the
+triangle, numbered left to right as the player sees them.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from . import mat_layout as ML
+
+CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
+LATTICE = {"A": (-1.5, 0), "B": (-0.5, 0), "C": (0.5, 0), "D": (1.5, 0),
+           "E": (-1.0, 1), "F": (0.0, 1), "G": (1.0, 1),
+           "H": (-0.5, 2), "I": (0.5, 2), "J": (0.0, 3)}
+LETTERS = "ABCDEFGHIJ"
+SLOT_UV = np.array([LATTICE[k] for k in LETTERS], np.float64)
+CANON = np.array([[-CW / 2, -CH / 2], [CW / 2, -CH / 2], [CW / 2, CH / 2], [-CW / 2, CH / 2]])
+
+
+@dataclass
+class Placement:
+    roles: list[str]                    # per card: pin | pile | outside
+    positions: list[str | None]
+    plane: np.ndarray | None = None     # image px -> table mm homography
+    uv: np.ndarray | None = None        # per card lattice coordinates (u right, v towards player)
+    inliers: int = 0
+    residual: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+
+def _card_h(corners: np.ndarray) -> np.ndarray:
+    return cv2.getPerspectiveTransform(np.float32(CANON), np.float32(corners))
+
+
+def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
+    """A homography image px -> table mm from card outlines (each card is 63 x 88 mm)."""
+    pts = np.array(quads, np.float64)
+    ctr = pts.reshape(-1, 2).mean(0)
+    ref = int(np.argmin([np.linalg.norm(q.mean(0) - ctr) for q in pts]))
+    Hi = np.linalg.inv(_card_h(pts[ref]))
+    for _ in range(3):
+        ideal, img = [], []
+        for q in pts:
+            m = cv2.perspectiveTransform(q.reshape(-1, 1, 2), Hi).reshape(4, 2)
+            c = m.mean(0)
+            long_dir = (m[3] - m[0]) + (m[2] - m[1])
+            a = math.atan2(long_dir[1], long_dir[0]) - math.pi / 2
+            R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+            ideal.append(c + CANON @ R.T)
+            img.append(q)
+        if len(pts) >= 2:
+            H, _ = cv2.findHomography(np.vstack(img), np.vstack(ideal), cv2.RANSAC, 6.0)
+            if H is None:
+                break
+            Hi = H
+        else:
+            break
+    return Hi
+
+
+def _angles(mm_quads: np.ndarray) -> np.ndarray:
+    """Direction of each card's long axis on the table, radians mod pi."""
+    d = (mm_quads[:, 3] - mm_quads[:, 0]) + (mm_quads[:, 2] - mm_quads[:, 1])
+    return np.mod(np.arctan2(d[:, 1], d[:, 0]), math.pi)
+
+
+def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
+    """Fraction of each card covered by its most-overlapping neighbour."""
+    n = len(quads)
+    out = np.zeros(n)
+    areas = [cv2.contourArea(np.float32(q)) for q in quads]
+    for i in range(n):
+        for j in range(i + 1, n):
+            inter, _ = cv2.intersectConvexConvex(np.float32(quads[i]), np.float32(quads[j]))
+            if inter > 0:
+                out[i] = max(out[i], inter / max(areas[i], 1))
+                out[j] = max(out[j], inter / max(areas[j], 1))
+    return out
+
+
+def _assign(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
+    """Greedy unique assignment of points to the 10 slots. Returns (slot per point or -1, residuals)."""
+    d = np.linalg.norm(uv[:, None, :] - SLOT_UV[None, :, :], axis=2)
+    d[~cand] = 9
+    slot = -np.ones(len(uv), int)
+    res = np.full(len(uv), np.inf)
+    used = set()
+    for flat in np.argsort(d, axis=None):
+        i, s = divmod(int(flat), 10)
+        if d[i, s] > tol:
+            break
+        if slot[i] >= 0 or s in used:
+            continue
+        slot[i], res[i] = s, d[i, s]
+        used.add(s)
+    return slot, res
+
+
+def _pitches(xy: np.ndarray) -> tuple[float, float]:
+    """Column and row pitch (mm) from neighbours, in a frame where rows run along x."""
+    px, py = [], []
+    n = len(xy)
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            dx, dy = np.abs(xy[j] - xy[i])
+            if dy < 0.3 * CH and CW * 0.9 < dx < CW * 1.8:
+                px.append(dx)
+            if CH * 0.9 < dy < CH * 1.8 and dx < 0.9 * CW:
+                py.append(dy)
+    pxv = float(np.median(px)) if px else None
+    pyv = float(np.median(py)) if py else None
+    if pxv is None and pyv is None:
+        return CW + 8, CH + 8
+    if pxv is None:
+        pxv = CW + (pyv - CH) * 0.8
+    if pyv is None:
+        pyv = CH + (pxv - CW) * 1.2
+    return pxv, pyv
+
+
+def _pile_region(u, v):
+    return (v > 1.45) & (np.abs(u) < 4.2) & (v < 6.5)
+
+
+def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray):
+    """Best lattice placement. Returns dict with slot per card, uv, score, or None."""
+    if can_pin.sum() == 0:
+        return None
+    ref = angles[can_pin]
+    # circular median of the long-axis directions (mod pi)
+    z = np.exp(2j * ref)
+    a0 = float(np.angle(np.mean(z)) / 2)
+    best = None
+    for k, penalty in ((0, 0.0), (1, 0.0), (0.5, 1.5), (1.5, 1.5)):
+        # y axis (towards the player) along the cards' long axis, or across it
+        ay = a0 + k * math.pi
+        ey = np.array([math.cos(ay), math.sin(ay)])
+        # image and table frames are both y-down (as on the mat), so the player's right is
+        # the direction "towards the player" turned by -90 degrees
+        ex = np.array([ey[1], -ey[0]])
+        xy = np.stack([mm_xy @ ex, mm_xy @ ey], 1)
+        if penalty == 0:     # pins lie with their long side towards the player, within ~20 deg
+            ok = can_pin & (np.abs(np.sin(angles - ay)) < 0.35)
+        else:
+            ok = can_pin & (np.abs(np.cos(angles - ay)) < 0.35)
+        if ok.sum() == 0:
+            continue
+        px, py = _pitches(xy[ok])
+        if True:
+            for anchor in np.flatnonzero(ok):
+                for s in range(10):
+                    t = xy[anchor] - SLOT_UV[s] * (px, py)
+                    uv = (xy - t) / (px, py)
+                    cand = np.repeat(ok[:, None], 10, 1)
+                    slot, res = _assign(uv, cand)
+                    nin = int((slot >= 0).sum())
+                    if nin == 0:
+                        continue
+                    # refine the translation on the inliers
+                    inl = slot >= 0
+                    t2 = (xy[inl] - SLOT_UV[slot[inl]] * (px, py)).mean(0)
+                    uv = (xy - t2) / (px, py)
+                    slot, res = _assign(uv, cand)
+                    inl = slot >= 0
+                    nin = int(inl.sum())
+                    mres = float(res[inl].mean()) if nin else 1.0
+                    # piles: face-up cards on the player's side that are not pins
+                    rest = ~inl & can_pile
+                    piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1])).sum())
+                    far = int((rest & (uv[:, 1] < -0.7)).sum())
+                    score = nin - mres - penalty + 0.35 * min(piles_here, 3) - 0.1 * far
+                    if best is None or score > best["score"] + 1e-9:
+                        best = dict(score=score, slot=slot.copy(), uv=uv.copy(), inliers=nin, residual=mres,
+                                    pitch=(px, py), axis=(ex, ey), t=t2)
+    return best
+
+
+def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
+    """Pile number for each pile card (indices into uv), numbered as the player sees them."""
+    if not idx:
+        return {}
+    if len(idx) >= 3:
+        idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])[:3]
+        return {i: str(n + 1) for n, i in enumerate(idx)}
+    out = {}
+    for i in idx:
+        u, v = uv[i]
+        if v < 2.6 and u > 0.9:
+            out[i] = "3"                    # beside I, as on the mat
+        elif v < 3.5 and abs(u) > 1.1:
+            out[i] = "1" if u < 0 else "2"   # beside J
+        else:
+            out[i] = "1" if u < -0.5 else "2" if u <= 0.5 else "3"
+    if len(set(out.values())) < len(out):   # two in one place: fall back to left-to-right
+        order = sorted(out, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])
+        names = sorted(out.values())
+        if len(set(names)) < len(names):
+            names = ["1", "3"] if len(order) == 2 else ["2"]
+        out = dict(zip(order, names))
+    return out
+
+
+def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool],
+               backs: list[np.ndarray] | None = None, mat_h: np.ndarray | None = None) -> Placement:
+    """Roles for the cards with these outlines (image px).  faceup: a card face (number or
+    court); numbered: a number card that can be a pin.  mat_h: mat mm -> image px, if found."""
+    n = len(quads)
+    roles = ["outside"] * n
+    pos: list[str | None] = [None] * n
+    warns: list[str] = []
+    if n == 0:
+        return Placement(roles, pos, warnings=["no cards"])
+    quads = [np.asarray(q, np.float64) for q in quads]
+    overl = _overlaps(quads)
+    if mat_h is not None:
+        Hi = np.linalg.inv(mat_h)
+        mm = np.array([cv2.perspectiveTransform(q.reshape(-1, 1, 2), Hi).reshape(4, 2) for q in quads])
+        c = mm.mean(1)
+        slots = {**ML.PIN_SLOTS, **ML.PILE_SLOTS}
+        names = list(slots)
+        sc = np.array([slots[k] for k in names])
+        taken = {}
+        for i in np.argsort(overl):
+            if not faceup[i]:
+                continue
+            d = np.linalg.norm(sc - c[i], axis=1)
+            j = int(np.argmin(d))
+            if d[j] < 0.4 * CW and names[j] not in taken and (numbered[i] or names[j] in ML.PILE_SLOTS):
+                if names[j] in ML.PIN_SLOTS and overl[i] > 0.25:
+                    continue
+                taken[names[j]] = i
+                roles[i] = "pin" if names[j] in ML.PIN_SLOTS else "pile"
+                pos[i] = names[j]
+        return Placement(roles, pos, plane=Hi, inliers=sum(r == "pin" for r in roles), warnings=warns)
+
+    good = [i for i in range(n) if faceup[i]]
+    if not good:
+        return Placement(roles, pos, warnings=["no face-up cards"])
+    clean = [i for i in good if overl[i] < 0.15] or good
+    Hi = table_plane([quads[i] for i in clean])
+    mm = np.array([cv2.perspectiveTransform(q.reshape(-1, 1, 2), Hi).reshape(4, 2) for q in quads])
+    xy = mm.mean(1)
+    ang = _angles(mm)
+    faceup = np.array(faceup)
+    can_pin = np.array(numbered) & (overl < 0.15)
+    can_pile = faceup & (overl < 0.45)
+    best = fit_lattice(xy, ang, can_pin, can_pile)
+    if best is None:
+        return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
+    slot, uv = best["slot"], best["uv"]
+    for i in np.flatnonzero(slot >= 0):
+        roles[i], pos[i] = "pin", LETTERS[slot[i]]
+    pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i] and _pile_region(uv[i:i + 1, 0], uv[i:i + 1, 1])[0]]
+    # a pile top is a single card; a heap of overlapping cards is the discard pile
+    pile_idx = [i for i in pile_idx if overl[i] < 0.3]
+    if len(pile_idx) > 3:
+        # keep the three nearest the triangle's player side
+        pile_idx = sorted(pile_idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:3]
+    for i, name in assign_piles(uv, pile_idx).items():
+        roles[i], pos[i] = "pile", name
+    if best["inliers"] < 3 and best["inliers"] < int(can_pin.sum()):
+        warns.append("few pins: the layout's orientation is a guess")
+    return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns)

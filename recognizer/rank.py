@@ -1,0 +1,316 @@
+"""Stage 3, read_rank: what a rectified card shows, from independent cues.
+
+  * pip count: the card body's ink blobs of one common size (the corner indices masked
+    out); 1 large pip is an ace, 2..10 pips a number card, a big picture a court card.
+  * corner index: the rank glyph in the top-left corner (and, rotated, the bottom-right
+    one) compared with templates cut from the training decks (nearest neighbours).
+  * a card back (a pattern over the whole face) and an empty rectangle (a printed slot
+    on the play mat) are recognised as such and not reported as cards.
+
+Both cues vote; when they agree the confidence is high, when they disagree the
+stronger cue wins with a low confidence, so the caller can warn instead of guessing.
+Rebuild the templates with `python -m recognizer.rank --build` (needs gnome-cards-data).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .cards import RECT_H, RECT_W
+
+DATA = Path(__file__).with_name("data")
+NUMBER_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+COURT_RANKS = ["J", "Q", "K"]
+VALUE = {r: (1 if r == "A" else 0 if r == "10" else int(r)) for r in NUMBER_RANKS}
+GLYPH_W, GLYPH_H = 16, 24
+IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
+
+
+@dataclass
+class RankReading:
+    kind: str                # "number", "court", "back", "blank"
+    rank: str | None         # "A".."10", "J", "Q", "K" or None
+    confidence: float
+    pips: int | None = None
+    index: str | None = None
+    index_score: float = 0.0
+    note: str = ""
+
+    @property
+    def value(self) -> int | None:
+        return VALUE.get(self.rank) if self.rank else None
+
+
+def ink_mask(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(ink mask, normalised grey) of a rectified card: ink is darker or more coloured than
+    the local paper white (the white level is estimated with a large max filter, so a
+    light gradient or glare across the card does not matter)."""
+    gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
+    k = max(card.shape[1] // 6, 3)
+    paper = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    paper = cv2.GaussianBlur(paper, (0, 0), k / 2)
+    norm = gray / np.maximum(paper, 20)
+    sat = hsv[:, :, 1].astype(np.float32)
+    ink = (norm < 0.72) | ((sat > 90) & (norm < 0.9))
+    return ink.astype(np.uint8), norm
+
+
+def _components(mask: np.ndarray):
+    n, lab, st, cen = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return n, lab, st, cen
+
+
+# ----------------------------------------------------------------------------- corner index
+def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0) -> np.ndarray | None:
+    """The rank glyph of one corner index (0 = top-left, 1 = bottom-right) as a GLYPH_H x GLYPH_W
+    float image, or None if no glyph is there."""
+    if ink is None:
+        ink, _ = ink_mask(card)
+    h, w = ink.shape
+    if corner == 1:
+        ink = ink[::-1, ::-1]
+    bw, bh = int(w * IDX_W), int(h * IDX_H)
+    box = ink[:bh, :bw].copy()
+    # the card's own border line runs along the outer edges: drop what touches them
+    n, lab, st, _ = _components(box)
+    keep = []
+    for i in range(1, n):
+        x, y, ww, hh, a = st[i]
+        if a < 0.002 * bw * bh or hh < 0.08 * bh:
+            continue
+        if (x <= 1 and hh > 0.6 * bh) or (y <= 1 and ww > 0.6 * bw):
+            continue
+        if ww > 0.9 * bw or hh > 0.9 * bh:
+            continue
+        keep.append(i)
+    if not keep:
+        return None
+    # the rank is the top-most sizeable glyph; "10" is two glyphs side by side
+    keep.sort(key=lambda i: st[i][1])
+    top = keep[0]
+    x0, y0, ww, hh, _ = st[top]
+    x1, y1 = x0 + ww, y0 + hh
+    for i in keep[1:]:
+        x, y, w2, h2, _ = st[i]
+        overlap = min(y1, y + h2) - max(y0, y)
+        if overlap > 0.6 * min(hh, h2) and x - x1 < 0.5 * hh and x1 - x < w2 + 0.5 * hh and abs(h2 - hh) < 0.35 * hh:
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w2), max(y1, y + h2)
+    g = box[y0:y1, x0:x1].astype(np.float32)
+    if g.size == 0:
+        return None
+    # keep the aspect: pad to GLYPH_W:GLYPH_H before resizing
+    gh, gw = g.shape
+    target = GLYPH_W / GLYPH_H
+    if gw / gh < target:
+        pad = int(round(gh * target - gw))
+        g = np.pad(g, ((0, 0), (pad // 2, pad - pad // 2)))
+    else:
+        pad = int(round(gw / target - gh))
+        g = np.pad(g, ((pad // 2, pad - pad // 2), (0, 0)))
+    g = cv2.resize(g, (GLYPH_W, GLYPH_H), interpolation=cv2.INTER_AREA)
+    g = cv2.GaussianBlur(g, (3, 3), 0.8)
+    return g
+
+
+class IndexTemplates:
+    def __init__(self, vectors: np.ndarray, labels: list[str]):
+        v = vectors - vectors.mean(1, keepdims=True)
+        self.vectors = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
+        self.labels = np.array(labels)
+
+    @classmethod
+    def load(cls, path: Path = DATA / "index_templates.png") -> "IndexTemplates | None":
+        if not path.exists():
+            return None
+        atlas = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE).astype(np.float32) / 255
+        labels = json.loads(path.with_suffix(".json").read_text())["labels"]
+        vecs = atlas.reshape(len(labels), GLYPH_H * GLYPH_W)
+        return cls(vecs, labels)
+
+    def classify(self, glyph: np.ndarray, k: int = 5) -> tuple[str, float, float]:
+        """(rank, similarity of the best match, margin to the best other rank)."""
+        v = glyph.ravel() - glyph.mean()
+        v = v / max(np.linalg.norm(v), 1e-6)
+        sims = self.vectors @ v
+        order = np.argsort(-sims)[:max(k * 8, 40)]
+        best = {}
+        for i in order:
+            lab = self.labels[i]
+            if lab not in best:
+                best[lab] = sims[i]
+        ranked = sorted(best.items(), key=lambda kv: -kv[1])
+        top, s0 = ranked[0]
+        s1 = ranked[1][1] if len(ranked) > 1 else 0.0
+        return str(top), float(s0), float(s0 - s1)
+
+
+_TEMPLATES: IndexTemplates | None = None
+
+
+def templates() -> IndexTemplates | None:
+    global _TEMPLATES
+    if _TEMPLATES is None:
+        _TEMPLATES = IndexTemplates.load()
+    return _TEMPLATES
+
+
+# ----------------------------------------------------------------------------- pips
+def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
+    """('number', n, consistency) | ('court', None, c) | ('back', None, c) | ('blank', None, c)."""
+    h, w = ink.shape
+    area = h * w
+    inner = ink[int(0.04 * h):int(0.96 * h), int(0.04 * w):int(0.96 * w)]
+    frac = inner.mean()
+    if frac < 0.004:
+        return "blank", None, 0.9
+    n, lab, st, cen = _components(ink)
+    comps = []
+    for i in range(1, n):
+        x, y, ww, hh, a = st[i]
+        cx, cy = cen[i]
+        if a < 0.0015 * area:
+            continue
+        if x <= 2 or y <= 2 or x + ww >= w - 2 or y + hh >= h - 2:
+            if ww > 0.5 * w or hh > 0.5 * h:      # a border line or frame
+                continue
+        in_corner = (cx < IDX_W * w or cx > (1 - IDX_W) * w) and (cy < IDX_H * h or cy > (1 - IDX_H) * h)
+        if in_corner:
+            continue
+        comps.append((a, ww, hh, cx, cy))
+    body = ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)]
+    body_frac = body.mean()
+    if not comps:
+        return ("back", None, 0.6) if frac > 0.4 else ("blank", None, 0.7)
+    areas = np.array([c[0] for c in comps], np.float64)
+    big = max(comps, key=lambda c: c[0])
+    if frac > 0.55:
+        return "back", None, 0.7
+    if big[1] > 0.5 * w and big[2] > 0.45 * h:
+        return "court", None, 0.8
+    # the pips: the largest group of blobs of about the same size
+    la = np.log(areas)
+    best_n, best_c = 0, None
+    for v in la:
+        sel = np.abs(la - v) < np.log(1.9)
+        if sel.sum() > best_n or (sel.sum() == best_n and v > best_c):
+            best_n, best_c = int(sel.sum()), v
+    sel = np.abs(la - best_c) < np.log(1.9)
+    pip_area = float(np.exp(np.median(la[sel])))
+    others = areas[~sel]
+    big_others = others[others > 1.9 * pip_area]
+    # a number card's body holds little besides its pips
+    if len(big_others) > 0 and big_others.sum() > 0.5 * areas[sel].sum():
+        if best_n == 1 or body_frac > 0.25:
+            return "court", None, 0.6
+    if best_n == 1:
+        if pip_area < 0.006 * area:
+            return "court", None, 0.3
+        return "number", 1, 0.8
+    cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
+    if best_n > 10:
+        return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
+    if body_frac > 0.4:
+        return "court", None, 0.5
+    return "number", best_n, float(np.clip(1.0 - cv, 0.3, 0.95))
+
+
+# ----------------------------------------------------------------------------- both cues
+def read_rank(card: np.ndarray) -> RankReading:
+    """Read a rectified (RECT_W x RECT_H, portrait) card."""
+    ink, norm = ink_mask(card)
+    kind, n, pc = count_pips(ink)
+    idx, isc, imar = None, 0.0, 0.0
+    tpl = templates()
+    if tpl is not None and kind not in ("blank",):
+        votes = []
+        for corner in (0, 1):
+            g = index_glyph(card, ink, corner)
+            if g is not None:
+                votes.append(tpl.classify(g))
+        if votes:
+            votes.sort(key=lambda v: -(v[1] + v[2]))
+            idx, isc, imar = votes[0]
+            if len(votes) == 2 and votes[0][0] != votes[1][0] and votes[1][1] + votes[1][2] > isc + imar - 0.05:
+                imar = 0.0          # the two corners disagree: weak index evidence
+    pip_rank = None
+    if kind == "number" and n is not None:
+        pip_rank = "A" if n == 1 else str(n) if 2 <= n <= 10 else None
+    index_strong = idx is not None and isc > 0.75 and imar > 0.05
+    index_weak = idx is not None and isc > 0.6
+    if kind == "blank":
+        return RankReading("blank", None, pc)
+    if kind == "back" and not index_strong:
+        return RankReading("back", None, pc, index=idx, index_score=isc)
+    if pip_rank is not None:
+        if idx == pip_rank and index_weak:
+            return RankReading("number", pip_rank, float(min(0.99, 0.8 + 0.1 * pc + 0.2 * isc * 0.5)), n, idx, isc)
+        if idx is None or not index_weak:
+            return RankReading("number", pip_rank, 0.55 + 0.3 * pc, n, idx, isc, "no readable corner index")
+        # disagreement
+        if idx in COURT_RANKS and index_strong and pip_rank == "A":
+            return RankReading("court", idx, 0.6, n, idx, isc, "pips and index disagree")
+        if index_strong:
+            return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, n, idx, isc,
+                               f"pips say {pip_rank}, index says {idx}")
+        return RankReading("number", pip_rank, 0.45, n, idx, isc, f"pips say {pip_rank}, index says {idx}")
+    # no pip count: a court card, or unreadable
+    if kind == "court":
+        if idx in COURT_RANKS and index_weak:
+            return RankReading("court", idx, 0.9 if index_strong else 0.7, None, idx, isc)
+        if index_strong and idx in NUMBER_RANKS:
+            return RankReading("number", idx, 0.45, None, idx, isc, f"picture card, index says {idx}")
+        return RankReading("court", idx if idx in COURT_RANKS else None, 0.5, None, idx, isc)
+    if index_strong:
+        return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, None, idx, isc, "index only")
+    return RankReading("back" if kind == "back" else "blank", None, 0.3, None, idx, isc)
+
+
+# ----------------------------------------------------------------------------- building templates
+def build_templates(decks=None, out: Path = DATA / "index_templates.png", seed: int = 0) -> int:
+    from .cards import rectify
+    from .cards_svg import CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id
+    rng = np.random.default_rng(seed)
+    decks = decks or TRAIN_DECKS
+    vecs, labels = [], []
+    for deck in decks:
+        for rank in NUMBER_RANKS + COURT_RANKS:
+            for suit in SUITS:
+                try:
+                    img = card_bgra(deck, card_id(rank, suit))
+                except Exception:
+                    continue
+                a = img[:, :, 3:4].astype(np.float32) / 255
+                bgr = (img[:, :, :3] * a + 128 * (1 - a)).astype(np.uint8)
+                base = np.float32([[0, 0], [CARD_PX_W, 0], [CARD_PX_W, CARD_PX_H], [0, CARD_PX_H]])
+                for rep in range(3):
+                    jit = rng.normal(0, 2.5, (4, 2)) if rep else np.zeros((4, 2))
+                    src = bgr
+                    if rep == 2:
+                        src = cv2.GaussianBlur(cv2.resize(bgr, None, fx=0.4, fy=0.4), (0, 0), 0.8)
+                        src = cv2.resize(src, (CARD_PX_W, CARD_PX_H))
+                    card = rectify(src, base + jit, (RECT_W, RECT_H))
+                    ink, _ = ink_mask(card)
+                    for corner in (0, 1):
+                        g = index_glyph(card, ink, corner)
+                        if g is not None:
+                            vecs.append(g)
+                            labels.append(rank)
+    atlas = (np.clip(np.stack(vecs), 0, 1) * 255).astype(np.uint8).reshape(-1, GLYPH_W)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(out), atlas)
+    out.with_suffix(".json").write_text(json.dumps({"decks": decks, "glyph": [GLYPH_W, GLYPH_H], "labels": labels}))
+    return len(labels)
+
+
+if __name__ == "__main__":
+    import argparse
+    ap = argparse.ArgumentParser(description="Build the corner-index templates from the training decks")
+    ap.add_argument("--build", action="store_true")
+    a = ap.parse_args()
+    if a.build:
+        print(build_templates(), "templates written to", DATA)
