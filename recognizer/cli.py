@@ -1,0 +1,157 @@
+"""`tableside recognize PHOTO... [--json] [--overlay OUT] [--state] [--down 4,2,1] [--out 0,1,9]`
+
+register(subparsers) adds the subcommand to the main `tableside` argparse parser; run(args)
+returns the exit status.  Errors go to stderr as `tableside: <message>`, never a traceback.
+
+--overlay OUT: with one photo OUT is the image file to write; with several, OUT is a
+directory (created if needed) receiving <stem>.overlay.jpg, or a pattern containing
+"{stem}" such as "out/{stem}-seen.png".
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+LETTERS = "ABCDEFGHIJ"
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("recognize", help="read a photo of the table: pins, pile tops, values",
+                              description="Read photos of a Bowling Solitaire table: which card is on "
+                                          "which pin and pile.")
+    p.add_argument("photos", nargs="+", metavar="PHOTO", help="photo file(s), JPEG/PNG")
+    p.add_argument("--json", action="store_true", help="print one JSON object per photo, one per line")
+    p.add_argument("--overlay", metavar="OUT",
+                   help="write the photo with what was seen drawn on it (a file; for several photos a "
+                        "directory or a pattern with {stem})")
+    p.add_argument("--state", action="store_true",
+                   help="also print the reading as the rules engine's state JSON")
+    p.add_argument("--down", metavar="N,N,N", help="face-down cards under each pile top, e.g. 4,2,1")
+    p.add_argument("--out", metavar="V,V,...", help="values already out of play this frame, e.g. 0,1,9")
+    p.set_defaults(func=run)
+    return p
+
+
+class UsageError(Exception):
+    pass
+
+
+def _ints(text: str | None, what: str) -> list[int] | None:
+    if text is None:
+        return None
+    text = text.strip()
+    if not text:
+        return []
+    try:
+        return [int(v) for v in text.split(",")]
+    except ValueError:
+        raise UsageError(f"--{what} wants comma-separated whole numbers, got {text!r}") from None
+
+
+def _overlay_path(out: str, photo: str, many: bool) -> Path:
+    stem = Path(photo).stem
+    if "{stem}" in out:
+        return Path(out.replace("{stem}", stem))
+    if many or out.endswith(os.sep) or Path(out).is_dir():
+        return Path(out) / f"{stem}.overlay.jpg"
+    return Path(out)
+
+
+def summary(d: dict) -> str:
+    """A short human reading: the triangle as the player sees it, pile tops, warnings."""
+    v = lambda k: "." if d["pins"][k] is None else str(d["pins"][k])
+    rows = ["   ".join(v(k) for k in "ABCD"), "   ".join(v(k) for k in "EFG"), "   ".join(v(k) for k in "HI"), v("J")]
+    lines = [f"{d['image'] or 'photo'}: {sum(x is not None for x in d['pins'].values())} pins, "
+             f"{sum(x is not None for x in d['piles'])} pile tops ({d['seconds']:.2f} s)"]
+    for i, r in enumerate(rows):
+        lines.append("    " + "  " * i + r)
+    lines.append("  piles: " + "  ".join(f"{i + 1}:{'-' if t is None else t}" for i, t in enumerate(d["piles"])))
+    for w in d["warnings"]:
+        lines.append(f"  warning: {w}")
+    return "\n".join(lines)
+
+
+def state_json(d: dict, down: list[int] | None, out: list[int] | None) -> dict:
+    """The rules engine's frame state from a reading (and the player's --down/--out)."""
+    fresh = all(x is not None for x in d["pins"].values()) and all(x is not None for x in d["piles"])
+    if down is None or out is None:
+        if fresh:
+            down = [4, 2, 1] if down is None else down
+            out = [] if out is None else out
+        else:
+            raise UsageError("this is not a fresh deal (pins removed or a pile empty): give the face-down "
+                             "counts and the cards out of play with --down N,N,N and --out V,V,...")
+    if len(down) != 3:
+        raise UsageError(f"--down wants three numbers (one per pile), got {len(down)}")
+    state = {"pins": {k: val for k, val in d["pins"].items() if val is not None},
+             "piles": [{"top": t, "down": n} for t, n in zip(d["piles"], down)],
+             "ball": 1, "out": list(out)}
+    try:
+        from assistant.state import FrameState
+    except ImportError:
+        FrameState = None
+    if FrameState is not None:
+        try:
+            FrameState.from_json(state)
+        except ValueError as e:
+            raise UsageError(f"the reading is not a valid game state: {e}") from None
+    return state
+
+
+def run(args) -> int:
+    from . import RecognitionError, draw_overlay, recognize
+    status = 0
+    try:
+        down = _ints(getattr(args, "down", None), "down")
+        out = _ints(getattr(args, "out", None), "out")
+    except UsageError as e:
+        print(f"tableside: {e}", file=sys.stderr)
+        return 2
+    many = len(args.photos) > 1
+    for photo in args.photos:
+        try:
+            r = recognize(photo)
+        except RecognitionError as e:
+            print(f"tableside: {photo}: {e}", file=sys.stderr)
+            status = 1
+            continue
+        except Exception as e:   # never a traceback for the player
+            print(f"tableside: {photo}: could not read the photo ({type(e).__name__}: {e})", file=sys.stderr)
+            status = 1
+            continue
+        d = r.to_dict()
+        print(json.dumps(d) if args.json else summary(d), flush=True)
+        if args.overlay:
+            import cv2
+            target = _overlay_path(args.overlay, photo, many)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                img = draw_overlay(photo, r)
+                if not cv2.imwrite(str(target), img):
+                    raise OSError("unsupported file type or unwritable path")
+            except (OSError, cv2.error) as e:
+                print(f"tableside: cannot write overlay {target}: {e}", file=sys.stderr)
+                status = 1
+        if args.state:
+            try:
+                print(json.dumps(state_json(d, down, out)), flush=True)
+            except UsageError as e:
+                print(f"tableside: {photo}: {e}", file=sys.stderr)
+                status = 2
+    return status
+
+
+def main(argv=None) -> int:
+    """Stand-alone entry (python -m recognizer.cli recognize ...) until the main CLI wires it in."""
+    ap = argparse.ArgumentParser(prog="tableside")
+    sub = ap.add_subparsers(dest="command", required=True)
+    register(sub)
+    args = ap.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
