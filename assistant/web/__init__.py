@@ -1,0 +1,177 @@
+"""Tableside's web app: a phone on the kitchen table reads the cards and keeps score.
+
+`create_app()` is the factory (as in Flask's flaskr tutorial).  The web layer
+is thin: pages and the JSON API call the same `Game`, solver, recogniser and
+printables functions the CLI calls; games live in the SQLite database of
+`db.py` as action logs (`store.py`).
+"""
+from __future__ import annotations
+
+import io
+import mimetypes
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, Request, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from ..errors import TablesideError
+
+MAX_UPLOAD_BYTES = 25 * 1024 * 1024
+SECRET_FILE = "secret_key"
+DB_FILE = "tableside.sqlite3"
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+
+csrf = CSRFProtect()
+
+# Only this origin: no CDN, no inline script or style; data: images for the
+# QR code and the photo overlay thumbnail.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+class MemoryUploadRequest(Request):
+    """Uploaded files stay in memory: a photo is never written to disk.
+
+    Werkzeug spools uploads over 500 KB to a temporary file; MAX_CONTENT_LENGTH
+    bounds what we keep in memory instead.
+    """
+
+    def _get_file_stream(self, total_content_length, content_type, filename=None,
+                         content_length=None):
+        return io.BytesIO()
+
+
+def default_data_dir() -> Path:
+    env = os.environ.get("TABLESIDE_DATA")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+    return Path(platformdirs.user_data_dir("tableside"))
+
+
+def load_secret_key(data_dir: Path) -> str:
+    """The app's secret key, generated once and kept in the data dir (mode 0600)."""
+    path = data_dir / SECRET_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 32:
+            return key
+        raise RuntimeError(f"{path} is damaged; delete it to make a new key") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key + "\n")
+    return key
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.request_class = MemoryUploadRequest
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+        WTF_CSRF_TIME_LIMIT=None,          # a game lasts longer than the default hour
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        JSON_SORT_KEYS=False,
+        LAN_URL=None,                      # set by `tableside serve`
+    )
+    if config:
+        app.config.update(config)
+    data_dir = Path(app.config.get("DATA_DIR") or default_data_dir())
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    app.config["DATA_DIR"] = str(data_dir)
+    app.config.setdefault("DATABASE", str(data_dir / DB_FILE))
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_secret_key(data_dir)
+
+    from . import db
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from . import api, pages, printing
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(printing.bp)
+    _register_errors(app)
+
+    @app.after_request
+    def security_headers(response):
+        h = response.headers
+        h.setdefault("Content-Security-Policy", CSP)
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        h.setdefault("Referrer-Policy", "no-referrer")
+        h.setdefault("X-Frame-Options", "DENY")
+        h.setdefault("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+        if request.path.startswith("/api/"):
+            h.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+def wants_json() -> bool:
+    if request.path.startswith("/api/"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+FRIENDLY = {
+    400: "That request didn't make sense to us.",
+    404: "We couldn't find that page or game.",
+    405: "That isn't something this page can do.",
+    409: "The game changed on another screen.",
+    413: "That photo is too big (the limit is 25 MB).",
+    500: "Something went wrong on our side.",
+    503: "That part of Tableside isn't installed here.",
+}
+
+
+def error_response(status: int, message: str):
+    if wants_json():
+        return jsonify(error=message), status
+    return render_template("error.html", status=status, message=message,
+                           title=FRIENDLY.get(status, "Something went wrong.")), status
+
+
+def _register_errors(app: Flask) -> None:
+    from .store import StaleGame, UnknownGame
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e):
+        why = "missing" if "missing" in (e.description or "") else "out of date"
+        return error_response(400, f"the page's security token is {why}; "
+                                   "reload the page and try again")
+
+    @app.errorhandler(413)
+    def too_large(e):
+        return error_response(413, "the upload is too big: photos can be at most 25 MB")
+
+    @app.errorhandler(UnknownGame)
+    def unknown_game(e):
+        return error_response(404, str(e))
+
+    @app.errorhandler(StaleGame)
+    def stale(e):
+        return error_response(409, str(e))
+
+    @app.errorhandler(TablesideError)
+    def refused(e):
+        return error_response(400, str(e))
+
+    @app.errorhandler(HTTPException)
+    def http_error(e):
+        return error_response(e.code or 500, e.description or e.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(e):
+        app.logger.exception("unexpected error on %s", request.path)
+        return error_response(500, "something went wrong on our side; the game is safe, "
+                                   "reload the page to carry on")

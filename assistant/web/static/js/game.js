@@ -1,0 +1,573 @@
+// The frame screen: deal (photo or taps), hints, tracking plays and reveals, the live sheet.
+// Everything goes through the JSON API; the server replays and stores every action.
+import { ApiError, getJSON, postForm, postJSON } from "./api.js";
+import { PINS, VALUES, countValues, rankOf, rankName } from "./cards.js";
+import { pickValue } from "./picker.js";
+import { ranking, renderSheet } from "./sheet.js";
+import { renderTable } from "./table.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const stage = document.getElementById("stage");
+const turnLine = document.getElementById("turn");
+const logLine = document.getElementById("log");
+const errorBox = document.getElementById("error");
+const sheetBox = document.getElementById("sheet");
+const toastBox = document.getElementById("toast");
+
+const OBJECTIVES = [
+  ["game", "Best score"],
+  ["pins", "Most pins"],
+  ["strike", "Strike chance"],
+];
+const UNSURE_BELOW = 0.75;       // recogniser confidence under which a card is flagged
+
+let game = null;
+let objective = localStorage.getItem("tableside.objective") || "game";
+let selection = null;            // {pile, pins: Set} — the play "I played this" records
+let busy = false;
+const draftKey = `tableside.draft.${gameId}`;
+
+// ---- small DOM helpers ------------------------------------------------------------
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function button(label, cls, onClick, extra = {}) {
+  const b = el("button", `button ${cls || ""}`.trim(), label);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  Object.assign(b, extra);
+  return b;
+}
+
+function photoButton(label, cls, onFile) {
+  const wrap = el("label", `button ${cls} photo`);
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = "image/*";
+  input.setAttribute("capture", "environment");
+  input.className = "sr-only";
+  input.addEventListener("change", () => {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (file) onFile(file);
+  });
+  wrap.append(el("span", "icon-camera"), el("span", null, label), input);
+  return wrap;
+}
+
+function showError(message) {
+  errorBox.textContent = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".");
+  errorBox.hidden = false;
+  errorBox.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+function clearError() {
+  errorBox.hidden = true;
+  errorBox.textContent = "";
+}
+
+let toastTimer = null;
+function toast(text, kind = "", ms = 2600) {
+  toastBox.replaceChildren(el("span", null, text));
+  toastBox.className = `toast ${kind}`.trim();
+  toastBox.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toastBox.hidden = true; }, ms);
+}
+toastBox.addEventListener("click", () => { toastBox.hidden = true; });
+
+// ---- talking to the server ----------------------------------------------------------
+const hintQuery = () => `hint=1&objective=${encodeURIComponent(objective)}`;
+
+async function load() {
+  try {
+    game = await getJSON(`/api/games/${gameId}?${hintQuery()}`);
+    selection = null;
+    render();
+  } catch (e) {
+    turnLine.textContent = "This game could not be loaded.";
+    showError(e.message);
+  }
+}
+
+async function act(action, { quiet = false } = {}) {
+  if (busy) return null;
+  busy = true;
+  root.classList.add("busy");
+  const before = game;
+  try {
+    const next = await postJSON(`/api/games/${gameId}/actions?${hintQuery()}`,
+      { ...action, at: game.actions });
+    clearError();
+    game = next;
+    selection = null;
+    if (!quiet) announce(before, next, action);
+    render();
+    return next;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.game) {
+      game = e.body.game;
+      selection = null;
+      render();
+    }
+    showError(e.message);
+    return null;
+  } finally {
+    busy = false;
+    root.classList.remove("busy");
+  }
+}
+
+// ---- announcements: strikes, spares, the end of a ball, whose turn -----------------------
+function marksOf(g, player) {
+  return g.players[player].card.frames.map((f) => f.marks).join("");
+}
+
+function announce(before, after, action) {
+  if (action.type === "undo") { toast("Took the last step back."); return; }
+  if (!before.turn) return;
+  const who = before.turn.player;
+  const name = before.players[who].name;
+  const oldMarks = marksOf(before, who);
+  const newMarks = marksOf(after, who);
+  const next = after.turn;
+  const nextWords = next && next.player !== who ? ` Next: ${next.name}, frame ${next.frame}.` :
+    next && next.bonus && (!before.turn.bonus || next.frame !== before.turn.frame) ? " Bonus ball coming up." : "";
+  if (newMarks.length > oldMarks.length) {
+    const fresh = newMarks.slice(oldMarks.length);
+    if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
+    if (fresh.includes("/")) { celebrate("Spare!", `${name} clears the rest.${nextWords}`); return; }
+    const frames = after.players[who].card.frames;
+    const last = frames[frames.length - 1];
+    const pins = last ? last.rolls.reduce((a, b) => a + b, 0) : 0;
+    toast(after.over ? "That's the game!" : `${name}: frame over, ${pins} pin${pins === 1 ? "" : "s"}.${nextWords}`, "", 4000);
+    return;
+  }
+  if (next && before.turn.ball === 1 && next.ball === 2 && next.player === who) {
+    toast("First ball over. Set aside the face-up pile cards and turn up the next ones.", "", 4500);
+  }
+}
+
+function celebrate(word, line) {
+  const layer = el("div", `celebrate ${word.startsWith("Strike") ? "strike" : "spare"}`);
+  layer.setAttribute("role", "status");
+  const burst = el("div", "burst");
+  for (let i = 0; i < 10; i++) burst.append(el("span", `bit b${i}`));
+  layer.append(burst, el("p", "big-word", word), el("p", "line", line),
+    el("p", "tap", "Tap to carry on"));
+  const close = () => layer.remove();
+  layer.addEventListener("click", close);
+  setTimeout(close, 3800);
+  document.body.append(layer);
+}
+
+// ---- rendering ----------------------------------------------------------------------
+function render() {
+  renderStatus();
+  renderSheet(sheetBox, game);
+  const turn = game.turn;
+  if (!turn) renderOver();
+  else if (turn.awaiting === "deal") renderDeal();
+  else if (turn.awaiting === "reveal") renderReveal();
+  else renderPlay();
+}
+
+function renderStatus() {
+  const t = game.turn;
+  if (!t) {
+    turnLine.replaceChildren(el("strong", null, "Game over"));
+    logLine.textContent = "";
+    return;
+  }
+  const parts = [el("strong", "who", t.name), el("span", "sep", "·"),
+    el("span", null, t.bonus ? "Frame 10, bonus" : `Frame ${t.frame}`)];
+  if (t.ball) {
+    parts.push(el("span", "sep", "·"), el("span", null,
+      t.balls === 1 ? "one ball" : `ball ${t.ball}`));
+  }
+  turnLine.replaceChildren(...parts);
+  const log = t.log || [];
+  logLine.textContent = log.length > 1 ? log[log.length - 1] : "";
+}
+
+function actionRow(...buttons) {
+  const row = el("div", "actions");
+  row.append(...buttons.filter(Boolean));
+  return row;
+}
+
+function undoButton() {
+  if (!game.actions) return null;
+  return button("↶ Undo", "ghost undo", () => act({ type: "undo" }));
+}
+
+// ---- the deal: a photo, or tapping in the values -----------------------------------------
+function emptyDraft() {
+  return { pins: Object.fromEntries(PINS.map((p) => [p, null])), piles: [null, null, null],
+    unsure: [], overlay: null, warnings: [], fromPhoto: false, at: game.actions };
+}
+
+function loadDraft() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(draftKey) || "null");
+    if (saved && saved.at === game.actions) return saved;
+  } catch (e) { /* a damaged draft is just dropped */ }
+  return emptyDraft();
+}
+
+function saveDraft(draft) {
+  try {
+    sessionStorage.setItem(draftKey, JSON.stringify({ ...draft, overlay: null }));
+  } catch (e) { /* private mode: the draft lives only on screen */ }
+}
+
+let draft = null;
+
+function draftValues(d) {
+  return [...Object.values(d.pins), ...d.piles];
+}
+
+function clashes(d) {
+  const counts = countValues(draftValues(d));
+  return VALUES.filter((v) => counts[v] > 2);
+}
+
+function cardKeyOf(card) {
+  const pos = card.position;
+  if (typeof pos === "string" && PINS.includes(pos.toUpperCase())) return `pin:${pos.toUpperCase()}`;
+  const m = /([123])$/.exec(String(pos ?? ""));
+  if (m && /pile|ball/i.test(`${card.role} ${pos}`)) return `pile:${m[1]}`;
+  if (typeof pos === "number" && pos >= 1 && pos <= 3) return `pile:${pos}`;
+  return null;
+}
+
+function applyReading(reading) {
+  const d = emptyDraft();
+  for (const p of PINS) {
+    const v = reading.pins ? reading.pins[p] : null;
+    d.pins[p] = Number.isInteger(v) ? v : null;
+  }
+  d.piles = [0, 1, 2].map((i) => {
+    const v = reading.piles ? reading.piles[i] : null;
+    return Number.isInteger(v) ? v : null;
+  });
+  const unsure = new Set();
+  for (const card of reading.cards || []) {
+    const key = cardKeyOf(card);
+    if (key && typeof card.confidence === "number" && card.confidence < UNSURE_BELOW) unsure.add(key);
+  }
+  d.unsure = [...unsure];
+  d.overlay = reading.overlay || null;
+  d.warnings = reading.warnings || [];
+  d.fromPhoto = true;
+  return d;
+}
+
+async function readPhoto(file) {
+  clearError();
+  stage.classList.add("reading");
+  const note = el("p", "reading-note", "Reading the cards…");
+  stage.prepend(note);
+  try {
+    const form = new FormData();
+    form.append("photo", file, file.name || "photo.jpg");
+    return await postForm("/api/recognize", form);
+  } catch (e) {
+    showError(`The photo could not be read: ${e.message}. Try again, or tap the values in`);
+    return null;
+  } finally {
+    stage.classList.remove("reading");
+    note.remove();
+  }
+}
+
+async function editDraftCard(key) {
+  const [kind, which] = key.split(":");
+  const current = kind === "pin" ? draft.pins[which] : draft.piles[Number(which) - 1];
+  const heading = kind === "pin" ? `Pin ${which}` : `Pile ${which}'s top card`;
+  const v = await pickValue(heading, { current });
+  if (v === null) return;
+  const value = v === "clear" ? null : v;
+  if (kind === "pin") draft.pins[which] = value;
+  else draft.piles[Number(which) - 1] = value;
+  draft.unsure = draft.unsure.filter((k) => k !== key);
+  saveDraft(draft);
+  renderDeal();
+  // Typing a whole deal in: go straight on to the next card still without a value.
+  if (current === null && value !== null && !draft.fromPhoto) {
+    const next = nextBlank();
+    if (next) editDraftCard(next);
+  }
+}
+
+function nextBlank() {
+  for (const p of PINS) if (draft.pins[p] === null) return `pin:${p}`;
+  for (let i = 0; i < 3; i++) if (draft.piles[i] === null) return `pile:${i + 1}`;
+  return null;
+}
+
+function renderDeal() {
+  if (!draft || draft.at !== game.actions) draft = loadDraft();
+  const t = game.turn;
+  const bad = clashes(draft);
+  const unsure = new Set(draft.unsure);
+  const pins = {};
+  for (const p of PINS) {
+    const v = draft.pins[p];
+    const cls = [unsure.has(`pin:${p}`) ? "unsure" : "", v !== null && bad.includes(v) ? "clash" : ""].join(" ").trim();
+    pins[p] = { value: v, cls };
+  }
+  const piles = draft.piles.map((v, i) => ({
+    top: v, unknown: v === null, tappable: true,
+    cls: [unsure.has(`pile:${i + 1}`) ? "unsure" : "", v !== null && bad.includes(v) ? "clash" : ""].join(" ").trim(),
+  }));
+
+  const head = el("div", "panel stage-head");
+  head.append(el("h2", null, t.bonus ? `Deal a bonus frame for ${t.name}` : `Deal frame ${t.frame} for ${t.name}`));
+  if (!draft.fromPhoto && draftValues(draft).every((v) => v === null)) {
+    head.append(el("p", "muted", "Shuffle all 20 cards. Lay ten face up in the triangle, the rest face down in piles of 5, 3 and 2, and turn each pile's top card up."));
+  }
+  head.append(actionRow(
+    photoButton(draft.fromPhoto ? "Take another photo" : "Take photo", draft.fromPhoto ? "secondary" : "primary big", async (file) => {
+      const reading = await readPhoto(file);
+      if (!reading) return;
+      draft = applyReading(reading);
+      saveDraft(draft);
+      renderDeal();
+      const missing = draftValues(draft).filter((v) => v === null).length;
+      toast(missing ? `Read ${13 - missing} of 13 cards. Tap the ? cards to fill them in.` :
+        "All 13 cards read. Check them against the table.", "", 3500);
+    }),
+  ));
+  if (!draft.fromPhoto) head.append(el("p", "or", "or tap each card below to set its value"));
+
+  const tableBox = el("div", "table-box");
+  renderTable(tableBox, {
+    pins, piles,
+    onPin: (p) => editDraftCard(`pin:${p}`),
+    onPile: (n) => editDraftCard(`pile:${n}`),
+  });
+
+  const foot = el("div", "panel stage-foot");
+  const missing = draftValues(draft).filter((v) => v === null).length;
+  const notes = [];
+  if (draft.fromPhoto && unsure.size) notes.push(el("p", "note unsure-note", `The camera is unsure about ${unsure.size} card${unsure.size === 1 ? "" : "s"} (outlined in amber): tap to correct, or leave as read.`));
+  if (bad.length) notes.push(el("p", "note clash-note", `The deck has only two of each card, but there are more ${bad.map((v) => rankName(v) + "s").join(" and ")}. Check the cards marked red.`));
+  if (missing) notes.push(el("p", "note", `${missing} card${missing === 1 ? "" : "s"} still to set.`));
+  for (const w of draft.warnings || []) notes.push(el("p", "note muted", w));
+  foot.append(...notes);
+  if (draft.overlay) {
+    const fig = el("figure", "overlay");
+    const img = el("img");
+    img.src = draft.overlay;
+    img.alt = "The photo with the cards Tableside found outlined";
+    fig.append(img, el("figcaption", null, "What the camera saw — tap to enlarge"));
+    fig.addEventListener("click", () => fig.classList.toggle("large"));
+    foot.append(fig);
+  }
+  const start = button("Start frame", "primary big", async () => {
+    const action = { type: "deal", pins: { ...draft.pins }, tops: [...draft.piles] };
+    const next = await act(action);
+    if (next) { sessionStorage.removeItem(draftKey); draft = null; }
+  });
+  start.disabled = missing > 0 || bad.length > 0;
+  const clearAll = draftValues(draft).some((v) => v !== null) ?
+    button("Clear all", "ghost", () => { draft = emptyDraft(); saveDraft(draft); renderDeal(); }) : null;
+  foot.append(actionRow(start, clearAll, undoButton()));
+  stage.replaceChildren(head, tableBox, foot);
+}
+
+// ---- playing: the hint, picking a play, ending the ball -------------------------------------
+function samePlay(a, b) {
+  if (!a || !b) return false;
+  const pa = [...a.pins].sort().join(""), pb = [...b.pins].sort().join("");
+  return a.pile === b.pile && pa === pb;
+}
+
+function describe(play, state) {
+  const top = state.piles[play.pile - 1].top;
+  const values = play.pins.map((p) => rankOf(state.pins[p])).join(" + ");
+  return `Pile ${play.pile}'s ${rankOf(top)} takes ${play.pins.join(" + ")} (${values})`;
+}
+
+function fmtValue(v) {
+  if (objective === "strike" || objective === "clear") return `${Math.round(v * 100)}%`;
+  return `${v.toFixed(1)} ${objective === "pins" ? "pins" : "points"}`;
+}
+
+function renderPlay() {
+  const t = game.turn;
+  const state = t.state;
+  const hint = game.hint && !game.hint.error ? game.hint : null;
+  const best = hint && hint.best.action === "play" ? { pile: hint.best.pile, pins: hint.best.pins } : null;
+  if (!selection) selection = best ? { pile: best.pile, pins: new Set(best.pins) } : { pile: null, pins: new Set() };
+  const chosen = { pile: selection.pile, pins: PINS.filter((p) => selection.pins.has(p)) };
+  const isBest = best && samePlay(chosen, best);
+
+  const pins = {};
+  for (const p of PINS) {
+    if (p in state.pins) pins[p] = { value: state.pins[p], cls: selection.pins.has(p) ? "take" : "" };
+    else pins[p] = { gone: true };
+  }
+  const piles = state.piles.map((pile, i) => ({
+    top: pile.top, down: pile.down, cls: selection.pile === i + 1 ? "use" : "",
+  }));
+  const tableBox = el("div", "table-box");
+  renderTable(tableBox, {
+    pins, piles,
+    onPin: (p) => {
+      if (selection.pins.has(p)) selection.pins.delete(p);
+      else selection.pins.add(p);
+      renderPlay();
+    },
+    onPile: (n) => {
+      if (state.piles[n - 1].top === null) return;
+      selection.pile = selection.pile === n ? null : n;
+      renderPlay();
+    },
+  });
+
+  // The hint card.
+  const card = el("section", "panel hint-card");
+  card.setAttribute("aria-label", "Hint");
+  const switcher = el("div", "objective");
+  switcher.setAttribute("role", "radiogroup");
+  switcher.setAttribute("aria-label", "What the hint aims for");
+  for (const [key, label] of OBJECTIVES) {
+    const b = button(label, `seg${key === objective ? " on" : ""}`, async () => {
+      if (key === objective) return;
+      objective = key;
+      localStorage.setItem("tableside.objective", key);
+      await load();
+    });
+    b.setAttribute("role", "radio");
+    b.setAttribute("aria-checked", String(key === objective));
+    switcher.append(b);
+  }
+  card.append(switcher);
+  if (hint) {
+    const endBest = hint.best.action === "end_ball";
+    card.append(el("p", "hint-label", "Best play"));
+    card.append(el("p", "hint-main", endBest ? (state.ball === 1 && t.balls === 2 ? "End this ball now" : "Stop here: end the frame") : describe(best, state)));
+    card.append(el("p", "hint-why", hint.explanation));
+    const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
+    if (others.length) {
+      const det = el("details", "alternatives");
+      det.append(el("summary", null, `Other plays (${others.length})`));
+      const list = el("ol", "alt-list");
+      for (const a of others.slice(0, 8)) {
+        const li = el("li");
+        const label = a.action === "end_ball" ? "End this ball" : describe(a, state);
+        const b = button("", "alt", () => {
+          if (a.action === "end_ball") { selection = { pile: null, pins: new Set() }; renderPlay(); return; }
+          selection = { pile: a.pile, pins: new Set(a.pins) };
+          renderPlay();
+          tableBox.scrollIntoView({ behavior: "smooth", block: "start" });
+        });
+        b.append(el("span", "alt-what", label), el("span", "alt-value", fmtValue(a.value)));
+        li.append(b);
+        list.append(li);
+      }
+      det.append(list);
+      card.append(det);
+    }
+  } else {
+    card.append(el("p", "hint-why", game.hint && game.hint.error ? `No hint for this position: ${game.hint.error}.` : "No hint available."));
+  }
+
+  const foot = el("div", "panel stage-foot");
+  let what;
+  if (chosen.pile && chosen.pins.length) what = `${isBest ? "The best play" : "Your pick"}: ${describe(chosen, state)}.`;
+  else if (chosen.pile) what = `Pile ${chosen.pile} chosen: now tap the pins it takes.`;
+  else if (chosen.pins.length) what = `Pins ${chosen.pins.join(" + ")} chosen: now tap the pile whose card you used.`;
+  else what = "To record another play, tap the pile you used and the pins it took.";
+  foot.append(el("p", "selection", what));
+  const played = button(isBest ? "I played this" : "I played this", "primary big", () =>
+    act({ type: "play", pile: chosen.pile, pins: chosen.pins }));
+  played.disabled = !(chosen.pile && chosen.pins.length);
+  const endBest = hint && hint.best.action === "end_ball";
+  const endLabel = state.ball === 1 && t.balls === 2 ? "End this ball" : "End the frame";
+  const end = button(endLabel, endBest ? "primary big" : "secondary", () => act({ type: "end_ball" }));
+  foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()));
+  stage.replaceChildren(tableBox, foot, card);
+}
+
+// ---- a card was turned up: what is it? -----------------------------------------------
+function renderReveal() {
+  const t = game.turn;
+  const pending = t.pending_reveals[0];
+  const table = t.table || { piles: [{}, {}, {}], out: [] };
+  const pins = {};
+  for (const p of PINS) pins[p] = t.standing.includes(p) ? { value: t.pin_values[p] } : { gone: true };
+  const piles = table.piles.map((pile, i) => ({
+    top: pile.top, down: pile.down, pending: pile.pending, cls: i + 1 === pending ? "ask" : "",
+  }));
+  const inSight = [...t.standing.map((p) => t.pin_values[p]),
+    ...table.piles.filter((p) => !p.pending && p.top !== null).map((p) => p.top), ...table.out];
+  const counts = countValues(inSight);
+
+  const tableBox = el("div", "table-box");
+  renderTable(tableBox, { pins, piles });
+
+  const panel = el("div", "panel stage-foot reveal");
+  panel.append(el("h2", null, `Turn up pile ${pending}'s next card. What is it?`));
+  if (t.pending_reveals.length > 1) {
+    panel.append(el("p", "muted", `Then pile${t.pending_reveals.length > 2 ? "s" : ""} ${t.pending_reveals.slice(1).join(" and ")}.`));
+  }
+  const grid = el("div", "values inline");
+  for (const v of VALUES) {
+    const b = button(rankOf(v), "value", () => act({ type: "reveal", pile: pending, value: v }));
+    b.setAttribute("aria-label", `${rankName(v)} on pile ${pending}`);
+    if (counts[v] >= 2) {
+      b.disabled = true;
+      b.title = `Both ${rankName(v)}s are already in sight`;
+    }
+    grid.append(b);
+  }
+  panel.append(grid);
+  if (counts.some((c) => c >= 2)) panel.append(el("p", "muted small", "Greyed-out values: both of those cards are already in sight."));
+  panel.append(actionRow(
+    photoButton("Take photo instead", "secondary", async (file) => {
+      const reading = await readPhoto(file);
+      if (!reading) return;
+      const v = reading.piles ? reading.piles[pending - 1] : null;
+      if (!Number.isInteger(v)) { showError(`The photo did not show pile ${pending}'s top card clearly; tap its value instead`); return; }
+      toast(`The photo shows ${rankName(v)} on pile ${pending}.`);
+      await act({ type: "reveal", pile: pending, value: v });
+    }),
+    undoButton(),
+  ));
+  stage.replaceChildren(tableBox, panel);
+}
+
+// ---- the end ------------------------------------------------------------------------------
+function renderOver() {
+  const panel = el("section", "panel over");
+  const rows = ranking(game);
+  const winners = rows.filter((r) => r.winner).map((r) => r.name);
+  panel.append(el("p", "trophy", "🏆"));
+  panel.append(el("h2", null, rows.length === 1 ? `${rows[0].name} scored ${rows[0].total}` :
+    winners.length > 1 ? `A tie: ${winners.join(" and ")}` : `${winners[0]} wins!`));
+  if (rows.length > 1) {
+    const list = el("ol", "ranking");
+    for (const r of rows) {
+      const li = el("li", r.winner ? "winner" : "");
+      li.append(el("span", "place", `${r.place}.`), el("span", "name", r.name), el("span", "total", String(r.total)));
+      list.append(li);
+    }
+    panel.append(list);
+  }
+  const pdf = el("a", "button primary big", "Download the score sheet");
+  pdf.href = `/api/games/${gameId}/sheet.pdf`;
+  const again = el("a", "button secondary", "New game");
+  again.href = "/";
+  panel.append(actionRow(pdf, again, undoButton()));
+  stage.replaceChildren(panel);
+}
+
+load();

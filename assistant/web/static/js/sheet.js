@@ -1,0 +1,61 @@
+// A bowling score sheet for every player, from the game JSON's score cards.
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+// The ball boxes of one frame: a strike in frames 1-9 sits in the second box.
+export function ballBoxes(index, marks) {
+  const chars = Array.from(marks || "");
+  if (index === 9) return [0, 1, 2].map((i) => chars[i] || "");
+  if (chars[0] === "X") return ["", "X"];
+  return [chars[0] || "", chars[1] || ""];
+}
+
+export function renderSheet(container, game) {
+  const wrap = document.createDocumentFragment();
+  const turn = game.turn;
+  game.players.forEach((player, pi) => {
+    const current = turn && turn.player === pi;
+    const winner = game.over && game.winners.includes(player.name);
+    const block = el("div", `sheet-player${current ? " current" : ""}${winner ? " winner" : ""}`);
+    const head = el("div", "sheet-head");
+    head.append(el("span", "sheet-name", (winner ? "🏆 " : "") + player.name));
+    head.append(el("span", "sheet-total", String(player.card.total)));
+    block.append(head);
+    const frames = el("ol", "frames");
+    for (let i = 0; i < 10; i++) {
+      const f = player.card.frames[i];
+      const isNow = current && turn.frame === i + 1;
+      const li = el("li", `frame${i === 9 ? " tenth" : ""}${isNow ? " now" : ""}`);
+      li.append(el("span", "fno", String(i + 1)));
+      const balls = el("span", "balls");
+      for (const mark of ballBoxes(i, f ? f.marks : "")) {
+        balls.append(el("span", `box${mark === "X" || mark === "/" ? " mark" : ""}`, mark));
+      }
+      li.append(balls);
+      li.append(el("span", "run", f && f.total !== null ? String(f.total) : ""));
+      const words = f ? `${f.marks || "no balls yet"}${f.total !== null ? `, total ${f.total}` : ""}` : "not played";
+      li.setAttribute("aria-label", `Frame ${i + 1}: ${words}`);
+      frames.append(li);
+    }
+    block.append(frames);
+    wrap.append(block);
+  });
+  container.replaceChildren(wrap);
+}
+
+// Final ranking: [{name, total, place, winner}] best first (ties share a place).
+export function ranking(game) {
+  const rows = game.players.map((p) => ({ name: p.name, total: p.card.total }));
+  rows.sort((a, b) => b.total - a.total);
+  let place = 0;
+  rows.forEach((r, i) => {
+    if (i === 0 || r.total !== rows[i - 1].total) place = i + 1;
+    r.place = place;
+    r.winner = game.winners.includes(r.name);
+  });
+  return rows;
+}

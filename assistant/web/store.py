@@ -1,0 +1,181 @@
+"""Games kept as their action logs, in the database of `db.py`.
+
+A game is never stored as state: it is rebuilt by replaying its log through
+`Game`, exactly as the CLI replays one.  A new action is applied to the
+rebuilt game *before* it is written, inside one `BEGIN IMMEDIATE`
+transaction, so an illegal action is never saved, two requests for the same
+game are serialised (the second sees the first's action when it replays), and
+the action is on disk before the response is sent.
+"""
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from ..errors import TablesideError
+from ..game import Game, GameError
+from ..rules import Variant
+
+MAX_PLAYERS = 12
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{4,32}")
+
+# The fields each kind of action carries; anything else a client sends is dropped
+# before the action is applied and stored.
+ACTION_FIELDS = {"deal": ("pins", "tops"), "play": ("pile", "pins"),
+                 "reveal": ("pile", "value"), "end_ball": ()}
+
+
+class UnknownGame(LookupError):
+    """No game has this id (the web layer answers 404)."""
+
+
+class StaleGame(TablesideError):
+    """The client acted on an older view of the game (the web layer answers 409)."""
+
+
+@dataclass
+class StoredGame:
+    id: str
+    created: str
+    updated: str
+    game: Game
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "created": self.created, "updated": self.updated,
+                **self.game.to_json()}
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def variant_of(name: Any) -> Variant:
+    for v in Variant:
+        if v.value == name:
+            return v
+    choices = " or ".join(repr(v.value) for v in Variant)
+    raise GameError(f"unknown rules variant {name!r}; choose {choices}")
+
+
+def clean_action(action: Any) -> dict:
+    """The action as Game.apply takes it, with only its own fields."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise GameError("an action is an object with a 'type'")
+    kind = action["type"]
+    if kind not in ACTION_FIELDS:
+        raise GameError(f"unknown action {kind!r}; use deal, play, reveal, end_ball or undo")
+    return {"type": kind, **{k: action[k] for k in ACTION_FIELDS[kind] if k in action}}
+
+
+def summarize(game: Game) -> dict:
+    """What the home page shows of a game without replaying it."""
+    cards = game.cards()
+    turn = game.to_json()["turn"]
+    return {"players": [{"name": n, "total": c.total} for n, c in zip(game.players, cards)],
+            "winners": game.winners(),
+            "turn": None if turn is None else {"name": turn["name"], "frame": turn["frame"]}}
+
+
+def rebuild(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
+    """Replay a stored game's log."""
+    actions = [json.loads(r["action"]) for r in db.execute(
+        "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (row["id"],))]
+    return Game(json.loads(row["players"]), mode=row["mode"], seed=row["seed"],
+                variant=variant_of(row["variant"]), actions=actions)
+
+
+def _row(db: sqlite3.Connection, game_id: str) -> sqlite3.Row:
+    row = None
+    if isinstance(game_id, str) and ID_PATTERN.fullmatch(game_id):
+        row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise UnknownGame(f"there is no game {game_id!r}")
+    return row
+
+
+def _stored(row: sqlite3.Row, game: Game) -> StoredGame:
+    keys = row.keys()
+    updated = row["updated"] if "updated" in keys and row["updated"] else row["created"]
+    return StoredGame(row["id"], row["created"], updated, game)
+
+
+def create_game(db: sqlite3.Connection, players: Any, variant: Any = "sackson",
+                mode: Any = "table") -> StoredGame:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise GameError("'players' must be a list of names")
+    if len(players) > MAX_PLAYERS:
+        raise GameError(f"at most {MAX_PLAYERS} players can share a game")
+    seed = secrets.randbelow(10 ** 9)
+    game = Game(players, mode=mode, seed=seed, variant=variant_of(variant))  # validates
+    created = now()
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        while True:
+            game_id = secrets.token_urlsafe(6)
+            if not db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                break
+        db.execute("INSERT INTO games (id, created, players, mode, variant, seed, updated, "
+                   "over, summary) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                   (game_id, created, json.dumps(game.players), game.mode,
+                    game.variant.value, seed, created, json.dumps(summarize(game))))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    return StoredGame(game_id, created, created, game)
+
+
+def load_game(db: sqlite3.Connection, game_id: str) -> StoredGame:
+    row = _row(db, game_id)
+    return _stored(row, rebuild(db, row))
+
+
+def apply_action(db: sqlite3.Connection, game_id: str, action: Any,
+                 at: Any = None) -> StoredGame:
+    """Apply one action (or {"type": "undo"}) and store it; refused actions store nothing.
+
+    `at`, when given, is the number of actions the client saw: if the game has
+    moved on since (another phone, a double tap) the action is refused.
+    """
+    is_undo = isinstance(action, dict) and action.get("type") == "undo"
+    if not is_undo:
+        action = clean_action(action)
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
+        raise GameError("'at' must be the number of actions the game had")
+    db.execute("BEGIN IMMEDIATE")      # the write lock: requests for this game queue here
+    try:
+        row = _row(db, game_id)
+        game = rebuild(db, row)
+        if at is not None and at != len(game.actions):
+            raise StaleGame("the game has changed since this screen was shown "
+                            "(another phone, or a double tap); here it is as it stands now")
+        stamp = now()
+        if is_undo:
+            game.undo()
+            db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                       (game_id, len(game.actions)))
+        else:
+            seq = len(game.actions)
+            game.apply(action)          # refused: raises, and nothing is written
+            db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
+                       (game_id, seq, json.dumps(action), stamp))
+        db.execute("UPDATE games SET updated = ?, over = ?, summary = ? WHERE id = ?",
+                   (stamp, int(game.over), json.dumps(summarize(game)), game_id))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    return StoredGame(row["id"], row["created"], stamp, game)
+
+
+def list_games(db: sqlite3.Connection, over: bool, limit: int = 50) -> list[dict]:
+    """Recent games, newest first, from their summaries."""
+    rows = db.execute("SELECT id, created, updated, variant, summary FROM games WHERE over = ? "
+                      "ORDER BY updated DESC LIMIT ?", (int(over), limit)).fetchall()
+    return [{"id": r["id"], "created": r["created"], "updated": r["updated"],
+             "variant": r["variant"], **json.loads(r["summary"] or "{}")} for r in rows]
