@@ -110,7 +110,7 @@ def _assign(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
     return slot, res
 
 
-def _pitches(xy: np.ndarray) -> tuple[float, float]:
+def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
     """Column and row pitch (mm) from neighbours, in a frame where rows run along x."""
     px, py = [], []
     n = len(xy)
@@ -121,21 +121,36 @@ def _pitches(xy: np.ndarray) -> tuple[float, float]:
             dx, dy = np.abs(xy[j] - xy[i])
             if dy < 0.3 * CH and CW * 0.9 < dx < CW * 1.8:
                 px.append(dx)
-            if CH * 0.9 < dy < CH * 1.8 and dx < 0.9 * CW:
+            if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
-    pxv = float(np.median(px)) if px else None
-    pyv = float(np.median(py)) if py else None
-    if pxv is None and pyv is None:
-        return CW + 8, CH + 8
-    if pxv is None:
-        pxv = CW + (pyv - CH) * 0.8
-    if pyv is None:
-        pyv = CH + (pxv - CW) * 1.2
-    return pxv, pyv
+    pxv = float(np.median(px)) if px else CW + 8
+    pyv = float(np.median(py)) if py else CH + 8
+    return pxv, pyv, bool(px), bool(py)
 
 
 def _pile_region(u, v):
     return (v > 1.45) & (np.abs(u) < 4.2) & (v < 6.5)
+
+
+def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int = 6):
+    """Candidate translations (one card on one slot), ranked by how many cards land on slots."""
+    P = SLOT_UV * (px, py)
+    anchors = np.flatnonzero(ok)
+    T = (xy[anchors][:, None, :] - P[None, :, :]).reshape(-1, 2)           # (10 m) x 2
+    uv = (xy[ok][None, :, :] - T[:, None, :]) / (px, py)                     # t x n x 2
+    d = np.linalg.norm(uv[:, :, None, :] - SLOT_UV[None, None, :, :], axis=3).min(2)
+    hit = d < 0.3
+    score = hit.sum(1) - np.where(hit, d, 0).sum(1) / np.maximum(hit.sum(1), 1)
+    order = np.argsort(-score)
+    seen, out = [], []
+    for i in order:
+        if any(np.linalg.norm(T[i] - t) < 0.2 * px for t in seen):
+            continue
+        seen.append(T[i])
+        out.append(T[i])
+        if len(out) >= top:
+            break
+    return out
 
 
 def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray):
@@ -143,8 +158,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
     if can_pin.sum() == 0:
         return None
     ref = angles[can_pin]
-    # circular median of the long-axis directions (mod pi)
-    z = np.exp(2j * ref)
+    z = np.exp(2j * ref)                      # circular mean of directions mod pi
     a0 = float(np.angle(np.mean(z)) / 2)
     best = None
     for k, penalty in ((0, 0.0), (1, 0.0), (0.5, 1.5), (1.5, 1.5)):
@@ -161,33 +175,32 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
             ok = can_pin & (np.abs(np.cos(angles - ay)) < 0.35)
         if ok.sum() == 0:
             continue
-        px, py = _pitches(xy[ok])
-        if True:
-            for anchor in np.flatnonzero(ok):
-                for s in range(10):
-                    t = xy[anchor] - SLOT_UV[s] * (px, py)
+        px0, py0, mx, my = _pitches(xy[ok])
+        pxs = [px0] if mx else [CW + g for g in (2, 8, 16, 26)]
+        pys = [py0] if my else [CH + g for g in (2, 8, 16, 26, 38)]
+        for px in pxs:
+            for py in pys:
+                for t in _placements(xy, ok, px, py):
                     uv = (xy - t) / (px, py)
                     cand = np.repeat(ok[:, None], 10, 1)
                     slot, res = _assign(uv, cand)
-                    nin = int((slot >= 0).sum())
-                    if nin == 0:
-                        continue
-                    # refine the translation on the inliers
                     inl = slot >= 0
+                    if not inl.any():
+                        continue
                     t2 = (xy[inl] - SLOT_UV[slot[inl]] * (px, py)).mean(0)
                     uv = (xy - t2) / (px, py)
                     slot, res = _assign(uv, cand)
                     inl = slot >= 0
                     nin = int(inl.sum())
                     mres = float(res[inl].mean()) if nin else 1.0
-                    # piles: face-up cards on the player's side that are not pins
-                    rest = ~inl & can_pile
+                    # piles: face-up cards on the player's side that are not pins, lying square
+                    rest = ~inl & can_pile & (np.abs(np.sin(angles - ay)) < 0.35)
                     piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1])).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
                     score = nin - mres - penalty + 0.35 * min(piles_here, 3) - 0.1 * far
                     if best is None or score > best["score"] + 1e-9:
                         best = dict(score=score, slot=slot.copy(), uv=uv.copy(), inliers=nin, residual=mres,
-                                    pitch=(px, py), axis=(ex, ey), t=t2)
+                                    pitch=(px, py), axis=(ex, ey), t=t2, ay=ay)
     return best
 
 
@@ -268,7 +281,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
     pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i] and _pile_region(uv[i:i + 1, 0], uv[i:i + 1, 1])[0]]
     # a pile top is a single card; a heap of overlapping cards is the discard pile
-    pile_idx = [i for i in pile_idx if overl[i] < 0.3]
+    pile_idx = [i for i in pile_idx if overl[i] < 0.3 and abs(math.sin(ang[i] - best["ay"])) < 0.35]
     if len(pile_idx) > 3:
         # keep the three nearest the triangle's player side
         pile_idx = sorted(pile_idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:3]

@@ -214,7 +214,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
-    if body_frac > 0.4:
+    if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
         return "court", None, 0.5
     return "number", best_n, float(np.clip(1.0 - cv, 0.3, 0.95))
 
@@ -244,7 +244,7 @@ def read_rank(card: np.ndarray) -> RankReading:
     index_weak = idx is not None and isc > 0.6
     if kind == "blank":
         return RankReading("blank", None, pc)
-    if kind == "back" and not index_strong:
+    if kind == "back":
         return RankReading("back", None, pc, index=idx, index_score=isc)
     if pip_rank is not None:
         if idx == pip_rank and index_weak:
@@ -257,7 +257,9 @@ def read_rank(card: np.ndarray) -> RankReading:
         if index_strong:
             return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, n, idx, isc,
                                f"pips say {pip_rank}, index says {idx}")
-        return RankReading("number", pip_rank, 0.45, n, idx, isc, f"pips say {pip_rank}, index says {idx}")
+        # a clean pip count against a weak index match: trust the pips, but not fully
+        conf = 0.7 if pc >= 0.85 and isc < 0.75 else 0.45
+        return RankReading("number", pip_rank, conf, n, idx, isc, f"pips say {pip_rank}, index says {idx}")
     # no pip count: a court card, or unreadable
     if kind == "court":
         if idx in COURT_RANKS and index_weak:

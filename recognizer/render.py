@@ -237,6 +237,10 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, 
     for j in range(n_d):
         r = str(rng.choice(["J", "Q", "K", "joker"]))
         eid = ("joker_black" if rng.random() < 0.5 else "joker_red") if r == "joker" else card_id(r, str(rng.choice(SUITS)))
+        try:
+            card_bgra(deck, eid)
+        except Exception:       # not every deck has jokers
+            r, eid = "K", card_id("K", "spade")
         dxs = (min(xs) if side > 0 else max(xs)) - side * (CH * 1.4 + j * (CH + 15))
         it = scene.add(type="card", img=(deck, eid), cx=dxs, cy=rng.uniform(min(ys), max(ys)),
                        angle=rng.uniform(0, 360),
@@ -392,9 +396,32 @@ def photo_effects(img: np.ndarray, rng, kind: str) -> np.ndarray:
     return np.clip(f, 0, 255).astype(np.uint8)
 
 
+def _special_scene(rng, deck: str, kind: str):
+    """Bad-input scenes: "single" (one card), "two_layouts" (two deals side by side)."""
+    if kind == "single":
+        scene = Scene()
+        r = str(rng.choice(RANKS))
+        scene.add(type="card", img=(deck, card_id(r, "heart")), cx=0.0, cy=0.0, angle=rng.uniform(0, 360),
+                  truth={"value": VALUE[r], "rank": r, "role": "outside", "position": None})
+        return scene, {"kind": kind, "mat": False, "mid": False}
+    a, info = build_scene(rng, deck, "fresh")
+    b, _ = build_scene(rng, deck, "fresh")
+    for it in a.items:
+        it["cx"] -= 330
+    for it in b.items:
+        it["cx"] += 330
+    a.items = [it for it in a.items if not (it["type"] == "card" and it["truth"]["role"] == "outside")]
+    a.items += [it for it in b.items if not (it["type"] == "card" and it["truth"]["role"] == "outside")]
+    info["kind"] = kind
+    return a, info
+
+
 def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int, int] = (1200, 1600)):
     """One photo: (BGR image, ground-truth dict)."""
-    scene, info = build_scene(rng, deck, kind)
+    if kind in ("single", "two_layouts"):
+        scene, info = _special_scene(rng, deck, kind)
+    else:
+        scene, info = build_scene(rng, deck, kind)
     _visible_fraction(scene)
     layer, shadow, T = draw_table_layer(scene)
     out_w, out_h = size
@@ -405,6 +432,8 @@ def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int
                      if it["type"] != "mat"] + ([np.array([[-ML.MAT_W_MM / 2, -ML.MAT_H_MM / 2],
                                                           [ML.MAT_W_MM / 2, ML.MAT_H_MM / 2]])] if info["mat"] else []))
     fill = (0.8, 0.97) if kind != "fresh" else (0.55, 0.97)
+    if kind == "single":
+        fill = (0.15, 0.25)
     Hmm = camera_homography(rng, pts, out_w, out_h, tilt if kind in ("tilted", "mat") or rng.random() < 0.5 else 8.0, fill)
     Hpx = Hmm @ np.linalg.inv(T)
     bgk = {"lowcontrast": "white"}.get(kind) or str(rng.choice(["wood", "felt", "cloth", "white", "dark", "wood", "felt"]))
