@@ -236,6 +236,8 @@ def post_recognize():
     except Exception:               # the reading is still useful without its picture
         current_app.logger.exception("overlay failed")
         out["overlay"] = None
+    # Below this confidence the page asks the player to check the card.
+    out["low_confidence"] = getattr(importlib.import_module("recognizer"), "LOW_CONFIDENCE", 0.7)
     out["server_seconds"] = round(time.perf_counter() - started, 3)
     return jsonify(out)
 

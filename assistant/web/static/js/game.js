@@ -20,7 +20,7 @@ const OBJECTIVES = [
   ["pins", "Most pins"],
   ["strike", "Strike chance"],
 ];
-const UNSURE_BELOW = 0.75;       // recogniser confidence under which a card is flagged
+const UNSURE_BELOW = 0.7;        // flag cards read with less confidence (the server may say otherwise)
 
 let game = null;
 let objective = localStorage.getItem("tableside.objective") || "game";
@@ -257,9 +257,10 @@ function applyReading(reading) {
     return Number.isInteger(v) ? v : null;
   });
   const unsure = new Set();
+  const below = typeof reading.low_confidence === "number" ? reading.low_confidence : UNSURE_BELOW;
   for (const card of reading.cards || []) {
     const key = cardKeyOf(card);
-    if (key && typeof card.confidence === "number" && card.confidence < UNSURE_BELOW) unsure.add(key);
+    if (key && typeof card.confidence === "number" && card.confidence < below) unsure.add(key);
   }
   d.unsure = [...unsure];
   d.overlay = reading.overlay || null;
