@@ -161,6 +161,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
     z = np.exp(2j * ref)                      # circular mean of directions mod pi
     a0 = float(np.angle(np.mean(z)) / 2)
     best = None
+    alt = {}                                   # best score of every other labelling
     for k, penalty in ((0, 0.0), (1, 0.0), (0.5, 1.5), (1.5, 1.5)):
         # y axis (towards the player) along the cards' long axis, or across it
         ay = a0 + k * math.pi
@@ -198,9 +199,15 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1])).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
                     score = nin - mres - penalty + 0.35 * min(piles_here, 3) - 0.1 * far
+                    key = tuple(slot.tolist())
+                    alt[key] = max(alt.get(key, -1e9), score)
                     if best is None or score > best["score"] + 1e-9:
                         best = dict(score=score, slot=slot.copy(), uv=uv.copy(), inliers=nin, residual=mres,
                                     pitch=(px, py), axis=(ex, ey), t=t2, ay=ay)
+    if best is not None:
+        mine = tuple(best["slot"].tolist())
+        others = [v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0]
+        best["margin"] = best["score"] - max(others) if others else 9.0
     return best
 
 
@@ -287,6 +294,6 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         pile_idx = sorted(pile_idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:3]
     for i, name in assign_piles(uv, pile_idx).items():
         roles[i], pos[i] = "pile", name
-    if best["inliers"] < 3 and best["inliers"] < int(can_pin.sum()):
-        warns.append("few pins: the layout's orientation is a guess")
+    if best.get("margin", 9) < 0.6:
+        warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns)

@@ -1,0 +1,41 @@
+"""Every bad input gives RecognitionError (a ValueError) with a clear one-line message."""
+import numpy as np
+import pytest
+
+from recognizer import RecognitionError, recognize
+
+
+@pytest.mark.parametrize("name,needle", [
+    ("not_an_image.jpg", "not an image"),
+    ("empty.jpg", "empty file"),
+    ("tiny.png", "too small"),
+    ("no_cards.jpg", "no cards"),
+    ("one_card.jpg", "too few cards"),
+    ("two_layouts.jpg", "more than one layout"),
+])
+def test_bad_input_files(samples, name, needle):
+    with pytest.raises(RecognitionError) as e:
+        recognize(str(samples / "bad" / name))
+    msg = str(e.value)
+    assert needle in msg
+    assert "\n" not in msg
+    assert isinstance(e.value, ValueError)
+
+
+def test_tiny_image_message_says_the_minimum():
+    with pytest.raises(RecognitionError, match=r"120x90.*at least 200"):
+        recognize(np.zeros((90, 120, 3), np.uint8))
+
+
+def test_non_image_bytes_and_wrong_types():
+    with pytest.raises(RecognitionError, match="not an image"):
+        recognize(b"GIF89a but not really")
+    with pytest.raises(RecognitionError, match="not an image"):
+        recognize(12345)
+    with pytest.raises(RecognitionError, match="empty file"):
+        recognize(b"")
+
+
+def test_missing_file():
+    with pytest.raises(RecognitionError, match="cannot read"):
+        recognize("/nonexistent/photo.jpg")

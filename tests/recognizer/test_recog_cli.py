@@ -1,0 +1,87 @@
+"""The `recognize` subcommand through a tiny argparse harness, as assistant/cli.py will use it."""
+import argparse
+import json
+
+import pytest
+
+from recognizer import cli
+
+
+def run(argv, capsys):
+    ap = argparse.ArgumentParser(prog="tableside")
+    sub = ap.add_subparsers(dest="command", required=True)
+    cli.register(sub)
+    args = ap.parse_args(["recognize", *argv])
+    status = args.func(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_json_one_line_per_photo(samples, capsys):
+    photos = [str(samples / "rotated_anglo_7_0000.jpg"), str(samples / "mid_paris_7_0001.jpg")]
+    status, out, err = run([*photos, "--json"], capsys)
+    assert status == 0, err
+    lines = out.strip().splitlines()
+    assert len(lines) == 2
+    d = [json.loads(x) for x in lines]
+    assert d[0]["image"] == "rotated_anglo_7_0000.jpg"
+    truth = json.loads((samples / "rotated_anglo_7_0000.json").read_text())
+    assert d[0]["pins"] == truth["pins"]
+
+
+def test_human_summary_shows_triangle_and_piles(samples, capsys):
+    status, out, _ = run([str(samples / "rotated_anglo_7_0000.jpg")], capsys)
+    assert status == 0
+    assert "10 pins, 3 pile tops" in out
+    assert "piles: 1:" in out
+
+
+def test_overlay_for_several_photos_into_a_directory(samples, capsys, tmp_path):
+    photos = [str(samples / "rotated_anglo_7_0000.jpg"), str(samples / "mid_paris_7_0001.jpg")]
+    status, _, err = run([*photos, "--overlay", str(tmp_path / "ov")], capsys)
+    assert status == 0, err
+    assert (tmp_path / "ov" / "rotated_anglo_7_0000.overlay.jpg").stat().st_size > 1000
+    status, _, err = run([photos[0], "--overlay", str(tmp_path / "{stem}-seen.png")], capsys)
+    assert (tmp_path / "rotated_anglo_7_0000-seen.png").exists()
+
+
+def test_bad_input_is_one_line_on_stderr_no_traceback(samples, capsys):
+    status, out, err = run([str(samples / "bad" / "not_an_image.jpg")], capsys)
+    assert status != 0
+    assert err.startswith("tableside: ") and "not an image" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_option_value(samples, capsys):
+    status, _, err = run([str(samples / "rotated_anglo_7_0000.jpg"), "--state", "--down", "4,x"], capsys)
+    assert status != 0 and err.startswith("tableside: ") and "--down" in err
+
+
+def test_state_of_a_fresh_deal_assumes_4_2_1(samples, capsys):
+    status, out, err = run([str(samples / "rotated_anglo_7_0000.jpg"), "--json", "--state"], capsys)
+    assert status == 0, err
+    reading, state = [json.loads(x) for x in out.strip().splitlines()]
+    assert state["pins"] == reading["pins"]
+    assert [p["down"] for p in state["piles"]] == [4, 2, 1]
+    assert [p["top"] for p in state["piles"]] == reading["piles"]
+    assert state["ball"] == 1 and state["out"] == []
+
+
+def test_state_mid_frame_needs_down_and_out(samples, capsys):
+    photo = str(samples / "mid_paris_7_0001.jpg")
+    status, out, err = run([photo, "--state"], capsys)
+    assert status != 0 and "--down" in err and "--out" in err
+
+
+def test_state_validated_by_the_rules_engine(samples, capsys):
+    pytest.importorskip("assistant.state")
+    photo = str(samples / "mid_paris_7_0001.jpg")
+    truth = json.loads((samples / "mid_paris_7_0001.json").read_text())
+    down = ",".join(str(n) for n in truth["pile_down"])
+    status, out, err = run([photo, "--json", "--state", "--down", down, "--out", "1,2,3"], capsys)
+    # the engine decides whether this is a consistent frame; either way: JSON or a clear message
+    if status == 0:
+        state = json.loads(out.strip().splitlines()[-1])
+        assert [p["down"] for p in state["piles"]] == truth["pile_down"]
+    else:
+        assert err.startswith("tableside: ") and "Traceback" not in err

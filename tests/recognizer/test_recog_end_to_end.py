@@ -1,0 +1,150 @@
+"""End to end on the committed sample photos (rendered with ground truth beside each)."""
+import json
+
+import numpy as np
+import pytest
+
+from recognizer import RecognitionError, draw_overlay, recognize, recognize_cards
+
+
+def _truth(p):
+    return json.loads(p.with_suffix(".json").read_text())
+
+
+def _per_card(got: dict, truth: dict) -> tuple[int, int]:
+    ok = n = 0
+    for c in truth["cards"]:
+        if c["role"] == "pin":
+            n += 1
+            ok += got["pins"][c["position"]] == c["value"]
+        elif c["role"] == "pile":
+            n += 1
+            ok += got["piles"][int(c["position"]) - 1] == c["value"]
+    return ok, n
+
+
+@pytest.fixture(scope="module")
+def readings(samples):
+    out = {}
+    for p in sorted(samples.glob("*.jpg")):
+        try:
+            d = recognize(str(p)).to_dict()
+        except RecognitionError as e:      # counts as every card wrong
+            d = {"pins": {k: None for k in "ABCDEFGHIJ"}, "piles": [None] * 3, "cards": [], "warnings": [str(e)]}
+        out[p.name] = (d, _truth(p))
+    return out
+
+
+def test_to_dict_has_exactly_the_documented_shape(readings):
+    d, _ = readings["rotated_anglo_7_0000.jpg"]
+    assert list(d) == ["image", "width", "height", "pins", "piles", "cards", "warnings", "seconds"]
+    assert list(d["pins"]) == list("ABCDEFGHIJ")
+    assert len(d["piles"]) == 3
+    for c in d["cards"]:
+        assert set(c) == {"value", "rank", "corners", "confidence", "role", "position"}
+        assert c["role"] in ("pin", "pile", "outside")
+        assert len(c["corners"]) == 4 and all(len(p) == 2 for p in c["corners"])
+        assert c["rank"] in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"]
+        if c["rank"] in ("J", "Q", "K", "joker"):
+            assert c["value"] is None
+    json.dumps(d)
+
+
+@pytest.mark.parametrize("name", ["rotated_anglo_7_0000.jpg", "rotated_paris_7_0001.jpg",
+                                  "rotated_dondorf_7_0003.jpg", "fresh_atlasnye_7_0001.jpg"])
+def test_rotated_fresh_deal_read_exactly(readings, name):
+    got, truth = readings[name]
+    assert got["pins"] == truth["pins"]
+    assert got["piles"] == truth["piles"]
+
+
+@pytest.mark.parametrize("kind,min_acc", [("rotated", 0.9), ("touching", 0.85),
+                                          ("lowcontrast", 0.75), ("mat", 0.85), ("tilted", 0.85)])
+def test_each_kind_of_scene_mostly_right(readings, kind, min_acc):
+    ok = n = 0
+    for name, (got, truth) in readings.items():
+        if name.startswith(kind + "_"):
+            a, b = _per_card(got, truth)
+            ok, n = ok + a, n + b
+    assert n > 0
+    assert ok / n >= min_acc, f"{kind}: {ok}/{n} pins and pile tops right"
+
+
+def test_mid_frame_is_right_or_says_the_letters_are_a_guess(readings):
+    # with few cards left the triangle can be placed several ways; then the user must be told
+    sure = 0
+    for name, (got, truth) in readings.items():
+        if not truth.get("mid"):
+            continue
+        guessed = any("guess" in w for w in got["warnings"])
+        if guessed:
+            continue
+        sure += 1
+        ok, n = _per_card(got, truth)
+        invented = [k for k, v in truth["pins"].items() if v is None and got["pins"][k] is not None]
+        assert not invented, f"{name}: removed pins {invented} reported as standing"
+        assert ok >= n - 1, f"{name}: only {ok}/{n} right without a warning"
+    assert sure >= 3
+
+
+def test_discards_and_court_cards_are_never_pins(readings):
+    for name, (got, truth) in readings.items():
+        for c in got["cards"]:
+            if c["value"] is None:
+                assert c["role"] == "outside", name
+                assert any("not used in this game" in w for w in got["warnings"]), name
+
+
+def test_mat_scenes_use_the_mat(samples):
+    for p in sorted(samples.glob("mat_*.jpg")):
+        r = recognize(str(p))
+        assert r.mat, p.name
+
+
+def test_exif_rotated_photo_reads_like_the_upright_one(readings):
+    a, _ = readings["exif_rotated_anglo.jpg"]
+    b, _ = readings["rotated_anglo_7_0000.jpg"]
+    assert (a["width"], a["height"]) == (b["width"], b["height"])
+    assert a["pins"] == b["pins"] and a["piles"] == b["piles"]
+
+
+def test_bytes_and_array_sources_agree(samples):
+    import cv2
+    p = samples / "mid_paris_7_0001.jpg"
+    a = recognize(p.read_bytes()).to_dict()
+    b = recognize(cv2.imread(str(p))).to_dict()
+    assert a["pins"] == b["pins"] and a["piles"] == b["piles"]
+
+
+def test_overlay_draws_on_a_copy(samples):
+    import cv2
+    p = samples / "rotated_anglo_7_0000.jpg"
+    img = cv2.imread(str(p))
+    r = recognize(img)
+    out = draw_overlay(img, r)
+    assert out.shape == img.shape
+    assert np.abs(out.astype(int) - img.astype(int)).sum() > 0
+    assert np.array_equal(img, cv2.imread(str(p)))
+
+
+def test_recognize_cards_on_real_photos(samples):
+    """Real phone photos (edje-train, Apache-2.0): cards found, no J/Q/K read as a number."""
+    import csv
+    rows = list(csv.DictReader(open(samples / "real" / "labels.csv")))
+    found = 0
+    for name in sorted({r["image"] for r in rows}):
+        r = recognize_cards(str(samples / "real" / name))
+        assert all(c.role is None for c in r.cards)
+        labels = [x for x in rows if x["image"] == name]
+        for lab in labels:
+            box = [float(lab[k]) for k in ("xmin", "ymin", "xmax", "ymax")]
+            for c in r.cards:
+                xs = [p[0] for p in c.corners]
+                ys = [p[1] for p in c.corners]
+                cx, cy = np.mean(xs), np.mean(ys)
+                if box[0] < cx < box[2] and box[1] < cy < box[3]:
+                    found += 1
+                    if lab["rank"] in ("jack", "queen", "king"):
+                        assert c.value is None, f"{name}: a {lab['rank']} read as {c.rank}"
+                    break
+    assert found >= len(rows) // 2
