@@ -164,7 +164,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     if debug is not None:
         debug.update(m)
     img_area = h * w
-    min_area, max_area = img_area * 0.0012, img_area * 0.35
+    min_area, max_area = img_area * 0.0012, img_area * 0.8
     white = m["white"]
     t = float(m["otsu"])
     cands: list[CardQuad] = []
