@@ -18,7 +18,7 @@ const toastBox = document.getElementById("toast");
 const OBJECTIVES = [
   ["game", "Best score"],
   ["pins", "Most pins"],
-  ["strike", "Strike chance"],
+  ["strike", "A strike"],
 ];
 const UNSURE_BELOW = 0.7;        // flag cards read with less confidence (the server may say otherwise)
 
@@ -79,7 +79,6 @@ function toast(text, kind = "", ms = 2600) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { toastBox.hidden = true; }, ms);
 }
-toastBox.addEventListener("click", () => { toastBox.hidden = true; });
 
 // ---- talking to the server ----------------------------------------------------------
 const hintQuery = () => `hint=1&objective=${encodeURIComponent(objective)}`;
@@ -108,6 +107,8 @@ async function act(action, { quiet = false } = {}) {
     selection = null;
     if (!quiet) announce(before, next, action);
     render();
+    // A new step starts at the top of the table, not wherever the last button was.
+    if (stage.getBoundingClientRect().top < 0) root.scrollIntoView({ behavior: "smooth", block: "start" });
     return next;
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.game) {
@@ -154,6 +155,7 @@ function announce(before, after, action) {
 }
 
 function celebrate(word, line) {
+  toastBox.hidden = true;
   const layer = el("div", `celebrate ${word.startsWith("Strike") ? "strike" : "spare"}`);
   layer.setAttribute("role", "status");
   const burst = el("div", "burst");
@@ -360,7 +362,12 @@ function renderDeal() {
   if (draft.fromPhoto && unsure.size) notes.push(el("p", "note unsure-note", `The camera is unsure about ${unsure.size} card${unsure.size === 1 ? "" : "s"} (outlined in amber): tap to correct, or leave as read.`));
   if (bad.length) notes.push(el("p", "note clash-note", `The deck has only two of each card, but there are more ${bad.map((v) => rankName(v) + "s").join(" and ")}. Check the cards marked red.`));
   if (missing) notes.push(el("p", "note", `${missing} card${missing === 1 ? "" : "s"} still to set.`));
-  for (const w of draft.warnings || []) notes.push(el("p", "note muted", w));
+  if ((draft.warnings || []).length) {
+    const det = el("details", "camera-notes");
+    det.append(el("summary", null, `What the camera noticed (${draft.warnings.length})`));
+    for (const w of draft.warnings) det.append(el("p", "muted", w));
+    notes.push(det);
+  }
   foot.append(...notes);
   if (draft.overlay) {
     const fig = el("figure", "overlay");
@@ -406,7 +413,7 @@ function renderPlay() {
   const state = t.state;
   const hint = game.hint && !game.hint.error ? game.hint : null;
   const best = hint && hint.best.action === "play" ? { pile: hint.best.pile, pins: hint.best.pins } : null;
-  if (!selection) selection = best ? { pile: best.pile, pins: new Set(best.pins) } : { pile: null, pins: new Set() };
+  if (!selection) selection = best ? { pile: best.pile, pins: new Set(best.pins), fromHint: true } : { pile: null, pins: new Set() };
   const chosen = { pile: selection.pile, pins: PINS.filter((p) => selection.pins.has(p)) };
   const isBest = best && samePlay(chosen, best);
 
@@ -421,21 +428,57 @@ function renderPlay() {
   const tableBox = el("div", "table-box");
   renderTable(tableBox, {
     pins, piles,
+    // The first tap after a hint starts the player's own pick from scratch.
     onPin: (p) => {
-      if (selection.pins.has(p)) selection.pins.delete(p);
+      if (selection.fromHint) selection = { pile: null, pins: new Set([p]) };
+      else if (selection.pins.has(p)) selection.pins.delete(p);
       else selection.pins.add(p);
       renderPlay();
     },
     onPile: (n) => {
       if (state.piles[n - 1].top === null) return;
-      selection.pile = selection.pile === n ? null : n;
+      if (selection.fromHint) selection = { pile: n, pins: new Set() };
+      else selection.pile = selection.pile === n ? null : n;
       renderPlay();
     },
   });
 
-  // The hint card.
+  // The hint: one line above the table, the reasons and the other plays below it.
+  const banner = el("section", "hint-banner");
+  banner.setAttribute("aria-label", "Hint");
   const card = el("section", "panel hint-card");
-  card.setAttribute("aria-label", "Hint");
+  card.setAttribute("aria-label", "Why, and other plays");
+  const endBest = hint && hint.best.action === "end_ball";
+  if (hint) {
+    banner.append(el("p", "hint-label", `Best play · ${OBJECTIVES.find(([k]) => k === objective)?.[1] || objective}`));
+    banner.append(el("p", "hint-main", endBest ?
+      (state.ball === 1 && t.balls === 2 ? "End this ball now" : "Stop here: end the frame") : describe(best, state)));
+    card.append(el("p", "hint-why", hint.explanation));
+    const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
+    if (others.length) {
+      const det = el("details", "alternatives");
+      det.append(el("summary", null, `Other plays (${others.length})`));
+      const list = el("ol", "alt-list");
+      for (const a of others.slice(0, 8)) {
+        const li = el("li");
+        const label = a.action === "end_ball" ? "End this ball" : describe(a, state);
+        const b = button("", "alt", () => {
+          if (a.action === "end_ball") { selection = { pile: null, pins: new Set() }; renderPlay(); return; }
+          selection = { pile: a.pile, pins: new Set(a.pins), fromHint: true };
+          renderPlay();
+          stage.scrollIntoView({ behavior: "smooth", block: "start" });
+        });
+        b.append(el("span", "alt-what", label), el("span", "alt-value", fmtValue(a.value)));
+        li.append(b);
+        list.append(li);
+      }
+      det.append(list);
+      card.append(det);
+    }
+  } else {
+    banner.append(el("p", "hint-label", "No hint"));
+    banner.append(el("p", "hint-why", game.hint && game.hint.error ? `${game.hint.error}.` : "The solver is not available."));
+  }
   const switcher = el("div", "objective");
   switcher.setAttribute("role", "radiogroup");
   switcher.setAttribute("aria-label", "What the hint aims for");
@@ -450,52 +493,28 @@ function renderPlay() {
     b.setAttribute("aria-checked", String(key === objective));
     switcher.append(b);
   }
-  card.append(switcher);
-  if (hint) {
-    const endBest = hint.best.action === "end_ball";
-    card.append(el("p", "hint-label", "Best play"));
-    card.append(el("p", "hint-main", endBest ? (state.ball === 1 && t.balls === 2 ? "End this ball now" : "Stop here: end the frame") : describe(best, state)));
-    card.append(el("p", "hint-why", hint.explanation));
-    const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
-    if (others.length) {
-      const det = el("details", "alternatives");
-      det.append(el("summary", null, `Other plays (${others.length})`));
-      const list = el("ol", "alt-list");
-      for (const a of others.slice(0, 8)) {
-        const li = el("li");
-        const label = a.action === "end_ball" ? "End this ball" : describe(a, state);
-        const b = button("", "alt", () => {
-          if (a.action === "end_ball") { selection = { pile: null, pins: new Set() }; renderPlay(); return; }
-          selection = { pile: a.pile, pins: new Set(a.pins) };
-          renderPlay();
-          tableBox.scrollIntoView({ behavior: "smooth", block: "start" });
-        });
-        b.append(el("span", "alt-what", label), el("span", "alt-value", fmtValue(a.value)));
-        li.append(b);
-        list.append(li);
-      }
-      det.append(list);
-      card.append(det);
-    }
-  } else {
-    card.append(el("p", "hint-why", game.hint && game.hint.error ? `No hint for this position: ${game.hint.error}.` : "No hint available."));
-  }
+  card.append(el("p", "hint-label aim", "Hints aim for"), switcher);
 
-  const foot = el("div", "panel stage-foot");
-  let what;
-  if (chosen.pile && chosen.pins.length) what = `${isBest ? "The best play" : "Your pick"}: ${describe(chosen, state)}.`;
-  else if (chosen.pile) what = `Pile ${chosen.pile} chosen: now tap the pins it takes.`;
+  const foot = el("div", "stage-foot plain");
+  let what = null;
+  if (chosen.pile && chosen.pins.length) what = isBest ? null : `Your pick: ${describe(chosen, state)}.`;
+  else if (chosen.pile) what = `Pile ${chosen.pile} chosen: now tap the pins it took.`;
   else if (chosen.pins.length) what = `Pins ${chosen.pins.join(" + ")} chosen: now tap the pile whose card you used.`;
-  else what = "To record another play, tap the pile you used and the pins it took.";
-  foot.append(el("p", "selection", what));
-  const played = button(isBest ? "I played this" : "I played this", "primary big", () =>
+  else if (!endBest) what = "To record a play, tap the pile you used and the pins it took.";
+  if (what) foot.append(el("p", "selection", what));
+  if (best && !isBest) {
+    foot.append(button("Show the best play again", "ghost small-button", () => {
+      selection = { pile: best.pile, pins: new Set(best.pins), fromHint: true };
+      renderPlay();
+    }));
+  }
+  const played = button("I played this", endBest ? "secondary" : "primary big", () =>
     act({ type: "play", pile: chosen.pile, pins: chosen.pins }));
   played.disabled = !(chosen.pile && chosen.pins.length);
-  const endBest = hint && hint.best.action === "end_ball";
   const endLabel = state.ball === 1 && t.balls === 2 ? "End this ball" : "End the frame";
   const end = button(endLabel, endBest ? "primary big" : "secondary", () => act({ type: "end_ball" }));
   foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()));
-  stage.replaceChildren(tableBox, foot, card);
+  stage.replaceChildren(banner, tableBox, foot, card);
 }
 
 // ---- a card was turned up: what is it? -----------------------------------------------
@@ -543,7 +562,7 @@ function renderReveal() {
     }),
     undoButton(),
   ));
-  stage.replaceChildren(tableBox, panel);
+  stage.replaceChildren(panel, tableBox);
 }
 
 // ---- the end ------------------------------------------------------------------------------
