@@ -570,7 +570,10 @@ function renderOver() {
   const panel = el("section", "panel over");
   const rows = ranking(game);
   const winners = rows.filter((r) => r.winner).map((r) => r.name);
-  panel.append(el("p", "trophy", "🏆"));
+  const cup = el("img", "trophy");
+  cup.src = "/static/icons/trophy.svg";
+  cup.alt = "";
+  panel.append(cup);
   panel.append(el("h2", null, rows.length === 1 ? `${rows[0].name} scored ${rows[0].total}` :
     winners.length > 1 ? `A tie: ${winners.join(" and ")}` : `${winners[0]} wins!`));
   if (rows.length > 1) {

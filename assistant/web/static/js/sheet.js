@@ -22,7 +22,9 @@ export function renderSheet(container, game) {
     const winner = game.over && game.winners.includes(player.name);
     const block = el("div", `sheet-player${current ? " current" : ""}${winner ? " winner" : ""}`);
     const head = el("div", "sheet-head");
-    head.append(el("span", "sheet-name", (winner ? "🏆 " : "") + player.name));
+    const name = el("span", "sheet-name", player.name);
+    if (winner) name.setAttribute("aria-label", `${player.name}, winner`);
+    head.append(name);
     head.append(el("span", "sheet-total", String(player.card.total)));
     block.append(head);
     const frames = el("ol", "frames");
