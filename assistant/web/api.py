@@ -7,7 +7,7 @@ import threading
 import time
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, request, send_file
+from flask import Blueprint, abort, current_app, jsonify, request
 from flask_wtf.csrf import generate_csrf
 
 from ..errors import TablesideError

@@ -1,6 +1,7 @@
 """`tableside serve`: the web app for phones on this network, with waitress."""
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -20,13 +21,8 @@ def register(subs) -> None:
     p.add_argument("--data", metavar="DIR", default=None,
                    help="where games are kept (default: $TABLESIDE_DATA, else the user "
                         "data directory)")
-    p.add_argument("--threads", type=int, default=8, help=argparse_hidden())
+    p.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
     p.set_defaults(func=serve)
-
-
-def argparse_hidden():
-    import argparse
-    return argparse.SUPPRESS
 
 
 def serve(args) -> int:

@@ -362,3 +362,28 @@ def test_static_assets_and_manifest_are_local(api):
     for js in ("api", "cards", "game", "home", "picker", "sheet", "table"):
         r = api.get(f"/static/js/{js}.js")
         assert r.status_code == 200 and b"http://" not in r.data and b"https://" not in r.data
+
+
+@pytest.mark.skipif(not has("recognizer", "recognize"), reason="the recogniser has not landed")
+def test_a_heic_photo_gets_advice(api):
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(500)
+    r = api.post("/api/recognize", data={"photo": (io.BytesIO(heic), "IMG_0001.HEIC")},
+                 content_type="multipart/form-data")
+    assert r.status_code == 400 and "HEIC" in r.get_json()["error"]
+
+
+def test_uploads_never_touch_the_disk(app, monkeypatch):
+    """Werkzeug would spool a big upload to a temporary file; ours stay in memory."""
+    from werkzeug import formparser
+    calls = []
+
+    def spy(*a, **k):
+        calls.append(a)
+        raise AssertionError("an upload was about to be spooled to disk")
+    monkeypatch.setattr(formparser, "SpooledTemporaryFile", spy)
+    monkeypatch.setattr(formparser, "TemporaryFile", spy, raising=False)
+    from .conftest import Api
+    api = Api(app.test_client())
+    r = api.post("/api/recognize", data={"photo": (io.BytesIO(b"%PDF" + bytes(3_000_000)), "a.jpg")},
+                 content_type="multipart/form-data")
+    assert r.status_code == 400 and calls == []

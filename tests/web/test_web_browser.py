@@ -120,6 +120,8 @@ def test_a_frame_on_a_phone(server, browser, tmp_path):
     def pick(selector, value):
         page.click(selector)
         page.wait_for_selector("#picker[open]")
+        if not (shots / "03b-picker.png").exists():
+            page.screenshot(path=str(shots / "03b-picker.png"))
         page.locator(f"#picker-values button[value='{value}']").click()
         page.wait_for_selector("#picker:not([open])", state="attached")
 
