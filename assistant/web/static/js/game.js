@@ -293,7 +293,10 @@ async function editDraftCard(key) {
   const [kind, which] = key.split(":");
   const current = kind === "pin" ? draft.pins[which] : draft.piles[Number(which) - 1];
   const heading = kind === "pin" ? `Pin ${which}` : `Pile ${which}'s top card`;
+  const card = stage.querySelector(kind === "pin" ? `.pos-${which}` : `.pile-${which}`);
+  if (card) card.classList.add("ask");          // which card the picker is for
   const v = await pickValue(heading, { current });
+  if (card) card.classList.remove("ask");
   if (v === null) return;
   const value = v === "clear" ? null : v;
   if (kind === "pin") draft.pins[which] = value;
