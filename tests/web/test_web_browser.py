@@ -92,12 +92,22 @@ def test_a_frame_on_a_phone(server, browser, tmp_path):
     def no_horizontal_scroll():
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
+    def big_tap_targets():
+        small = page.evaluate("""() => [...document.querySelectorAll(
+                'main button, main .button, main summary, main .card, main select, main input:not(.sr-only):not([type=radio]):not([type=checkbox])')]
+            .filter((e) => e.offsetParent !== null)
+            .map((e) => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
+            .filter(([, r]) => r.height < 44 || r.width < 44)
+            .map(([t, r]) => `${t}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+        assert not small, small
+
     # Home: start a game for two players.
     page.goto(server + "/")
     page.fill("#player-1", "Ann")
     page.click("#add-player")
     page.fill("#player-2", "Bob")
     no_horizontal_scroll()
+    big_tap_targets()
     shot("01-home")
     page.click("button[type=submit]")
     page.wait_for_url("**/games/*")
@@ -141,7 +151,13 @@ def test_a_frame_on_a_phone(server, browser, tmp_path):
     page.click("text=Start frame")
     page.wait_for_selector(".hint-banner .hint-main")
     no_horizontal_scroll()
+    big_tap_targets()
     shot("05-hint")
+    page.set_viewport_size({"width": 360, "height": 740})      # the narrowest phone we serve
+    no_horizontal_scroll()
+    big_tap_targets()
+    page.screenshot(path=str(shots / "05b-hint-360.png"))
+    page.set_viewport_size(PHONE)
 
     # An illegal play is refused with the reason, and changes nothing.
     g = game_json(server, game_id)

@@ -99,6 +99,7 @@ async function act(action, { quiet = false } = {}) {
   busy = true;
   root.classList.add("busy");
   const before = game;
+  toastBox.hidden = true;           // old news once the player acts
   try {
     const next = await postJSON(`/api/games/${gameId}/actions?${hintQuery()}`,
       { ...action, at: game.actions });
@@ -108,7 +109,7 @@ async function act(action, { quiet = false } = {}) {
     if (!quiet) announce(before, next, action);
     render();
     // A new step starts at the top of the table, not wherever the last button was.
-    if (stage.getBoundingClientRect().top < 0) root.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (stage.getBoundingClientRect().top < 0) root.scrollIntoView({ block: "start" });
     return next;
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.game) {
