@@ -169,6 +169,9 @@ def test_a_whole_game_for_two_players(api, table):
     games = api.get("/api/games").get_json()
     assert [x["id"] for x in games["finished"]] == [gid] and games["unfinished"] == []
     assert games["finished"][0]["winners"] == g["winners"]
+    home = api.get("/").data.decode()
+    finished = home[home.index("Finished games"):]
+    assert gid in finished and all(f'class="winner">{w} ' in finished for w in g["winners"])
 
 
 # ---- hints ---------------------------------------------------------------------------------
@@ -348,6 +351,11 @@ def test_home_page_start_resume_and_finished(api, table):
     assert gid in api.get("/").data.decode()
     r = api.client.post("/games", data={"player": ["Ann", "ann"], "csrf_token": api.token})
     assert r.status_code == 400 and b"same name" in r.data
+    r = api.client.post("/games", data={"player": "Solo", "virtual": "1", "variant": "german",
+                                        "csrf_token": api.token})
+    solo = api.get(r.headers["Location"].replace("/games/", "/api/games/")).get_json()
+    assert solo["mode"] == "dealt" and solo["variant"] == "german"
+    assert solo["turn"]["awaiting"] == "play"          # virtual cards are dealt by the game
     page = api.get(f"/games/{gid}")
     assert page.status_code == 200 and b'data-game-id="' + gid.encode() in page.data
 
