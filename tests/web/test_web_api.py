@@ -395,3 +395,18 @@ def test_uploads_never_touch_the_disk(app, monkeypatch):
     r = api.post("/api/recognize", data={"photo": (io.BytesIO(b"%PDF" + bytes(3_000_000)), "a.jpg")},
                  content_type="multipart/form-data")
     assert r.status_code == 400 and calls == []
+
+
+def test_a_bug_is_a_friendly_500_never_a_traceback(data_dir):
+    app = create_app({"DATA_DIR": str(data_dir)})
+
+    def boom():
+        raise KeyError("secret internals")
+    app.add_url_rule("/api/boom", "api_boom", boom)
+    app.add_url_rule("/boom", "boom", boom)
+    client = app.test_client()
+    r = client.get("/api/boom")
+    assert r.status_code == 500 and "the game is safe" in r.get_json()["error"]
+    assert "secret internals" not in r.get_data(as_text=True)
+    r = client.get("/boom")
+    assert r.status_code == 500 and b"Traceback" not in r.data and b"secret" not in r.data
