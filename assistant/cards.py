@@ -23,6 +23,11 @@ def rank_of(value: int) -> str:
     return _RANK_OF_VALUE[value]
 
 
+def face_value(value: int) -> str:
+    """A value as a number in a sum, as printed on the card: 10 for 0, 1 for the Ace."""
+    return "10" if value == 0 else str(value)
+
+
 def value_of(rank: str | int) -> int:
     """A card's game value from its rank as people write it ('A', '7', '10', 'T')."""
     if isinstance(rank, int) and not isinstance(rank, bool):

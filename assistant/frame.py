@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .cards import DECK, rank_of
+from .cards import DECK, face_value, rank_of
 from .errors import TablesideError
 from .layout import FULL, PINS, letters_of, mask_of
 from .rules import Variant, explain_illegal, legal_groups
@@ -152,7 +152,7 @@ class Frame:
         self.out.append(card)
         self.out.extend(self.pin_values[p] for p in taken)
         self.taken[self.ball - 1] += len(taken)
-        values = "+".join(str(self.pin_values[p]) for p in taken)
+        values = "+".join(face_value(self.pin_values[p]) for p in taken)
         self.log.append(f"Pile {pile}'s {rank_of(card)} took {'+'.join(taken)} ({values}).")
         self._turn_up(pile)
         if self.standing == 0:

@@ -185,7 +185,11 @@ class Game:
                 f = self.frame
                 turn.update(ball=f.ball, pending_reveals=f.pending_reveals, log=list(f.log),
                             legal_plays=[pl.to_json() for pl in f.legal_plays()],
-                            pin_values=dict(f.pin_values), standing=letters_of(f.standing))
+                            pin_values=dict(f.pin_values), standing=letters_of(f.standing),
+                            # What lies on the table even while a turned-up card awaits
+                            # its value (then "state" is None).
+                            table={"piles": [{"top": q.top, "down": q.down, "pending": q.pending}
+                                             for q in f.piles], "out": list(f.out)})
                 if not f.pending_reveals:
                     turn["state"] = f.state(self.rolls[p]).to_json()
         return {

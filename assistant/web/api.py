@@ -61,14 +61,6 @@ def compute_hint(state: Any, objective: str = "game", variant=None) -> dict:
 def game_json(stored, with_hint: bool = False, objective: str = "game") -> dict:
     out = stored.to_json()
     turn = out.get("turn")
-    frame = stored.game.frame
-    if turn is not None and frame is not None:
-        # What is on the table even while a turned-up card awaits its value
-        # (turn["state"] is None then): each pile's top, face-down count, and
-        # whether its new card still needs reporting; and the cards out of play.
-        turn["table"] = {"piles": [{"top": p.top, "down": p.down, "pending": p.pending}
-                                   for p in frame.piles],
-                         "out": list(frame.out)}
     if with_hint and turn and turn.get("state") and turn["state"].get("pins"):
         try:
             out["hint"] = compute_hint(FrameState.from_json(turn["state"]), objective,
