@@ -19,6 +19,7 @@ from .cards import CardQuad, find_cards, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
+from . import verify as verify_mod
 from .rank import COURT_RANKS, RankReading, read_rank
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
@@ -104,7 +105,7 @@ def recognize_cards(source) -> Recognition:
     return recognize(source, layout=False)
 
 
-def recognize(source, layout: bool = True) -> Recognition:
+def recognize(source, layout: bool = True, verify: bool = True) -> Recognition:
     """Read a photo of a Bowling Solitaire table.  Raises RecognitionError for bad input."""
     t0 = time.perf_counter()
     photo = load_image(source)
@@ -131,9 +132,16 @@ def recognize(source, layout: bool = True) -> Recognition:
             mat_h = S @ mat_h
         quads = [c for c, _ in faces]
         pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h)
+        if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
+            numbered = [r.kind == "number" for _, r in faces]
+            quads = [c for c, _ in faces]
+            pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h)
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r, role, pos))
+        if verify and pl.slots_mm is not None:
+            for corners, r, pos in _recover_pins(photo.image, faces, backs, pl):
+                cards.append(_card(corners, s, r, "pin", pos))
         _check_second_layout(quads, numbered, pl)
         for c in cards:
             if c.role == "pin" and c.value is not None:
@@ -149,6 +157,54 @@ def recognize(source, layout: bool = True) -> Recognition:
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat)
     r.seconds = time.perf_counter() - t0
     return r
+
+
+def _to_mm(Hi, q):
+    return cv2.perspectiveTransform(np.asarray(q, np.float64).reshape(-1, 1, 2), Hi).reshape(4, 2)
+
+
+def _reread_unsure(img, faces, Hi) -> bool:
+    """Cards read with doubt (cues disagree, no index): snap the outline to the card size on
+    the table and read again (see verify.py).  Updates faces in place."""
+    quads = [np.asarray(c, np.float64) for c, _ in faces]
+    ov = _overlaps(quads)
+    changed = False
+    for i, (c, r) in enumerate(faces):
+        if r.confidence >= 0.9 or ov[i] > 0.15:
+            continue
+        got = verify_mod.reread(img, Hi, _to_mm(Hi, c), r)
+        if got is not None:
+            faces[i] = got
+            changed = True
+    return changed
+
+
+def _recover_pins(img, faces, backs, pl):
+    """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py)."""
+    Hi = pl.plane
+    taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
+    pin_quads = [_to_mm(Hi, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"]
+    level = verify_mod.edge_level(img, Hi, pin_quads)
+    others = [np.float32(c) for c, _ in faces] + [np.float32(b) for b in backs]
+    h, w = img.shape[:2]
+    out = []
+    for k in LETTERS:
+        if k in taken:
+            continue
+        q_mm = pl.slots_mm[k]
+        q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
+        area = cv2.contourArea(np.float32(q_px))
+        if area <= 0:
+            continue
+        inside = np.clip(q_px, 0, [w - 1, h - 1])
+        if cv2.contourArea(np.float32(inside)) < 0.85 * area:
+            continue                     # off the photo
+        if any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others):
+            continue                     # another card (or a back) lies there
+        got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level)
+        if got is not None:
+            out.append((got[0], got[1], k))
+    return out
 
 
 def _check_second_layout(quads, numbered, pl) -> None:

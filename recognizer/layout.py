@@ -40,6 +40,7 @@ class Placement:
     inliers: int = 0
     residual: float = 0.0
     warnings: list[str] = field(default_factory=list)
+    slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
 
 
 def _card_h(corners: np.ndarray) -> np.ndarray:
@@ -267,7 +268,9 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
                 taken[names[j]] = i
                 roles[i] = "pin" if names[j] in ML.PIN_SLOTS else "pile"
                 pos[i] = names[j]
-        return Placement(roles, pos, plane=Hi, inliers=sum(r == "pin" for r in roles), warnings=warns)
+        slots_mm = {k: np.array(ML.slot_corners_mm(k), np.float64) for k in ML.PIN_SLOTS}
+        return Placement(roles, pos, plane=Hi, inliers=sum(r == "pin" for r in roles), warnings=warns,
+                         slots_mm=slots_mm)
 
     good = [i for i in range(n) if faceup[i]]
     if not good:
@@ -296,4 +299,19 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         roles[i], pos[i] = "pile", name
     if best.get("margin", 9) < 0.6:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
-    return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns)
+    return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns,
+                     slots_mm=lattice_slots_mm(best))
+
+
+def lattice_slots_mm(best: dict) -> dict[str, np.ndarray]:
+    """Every pin slot's card outline (TL, TR, BR, BL as the player sees it) in table mm."""
+    ex, ey = best["axis"]
+    px, py = best["pitch"]
+    t = best["t"]
+    out = {}
+    for k, (u, v) in zip(LETTERS, SLOT_UV):
+        x, y = t[0] + u * px, t[1] + v * py
+        ctr = x * ex + y * ey
+        out[k] = np.array([ctr + sx * CW / 2 * ex + sy * CH / 2 * ey
+                           for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+    return out

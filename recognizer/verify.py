@@ -1,0 +1,184 @@
+"""Stage 4b, top-down verification: look for the pins that card finding missed.
+
+Once the layout is fitted, every pin slot's card outline is known in table millimetres
+(the lattice, or the printed mat) and, through the table plane, in the photo.  For each
+slot without a card we
+
+  1. warp a window around the predicted card to a metric top view (PX_PER_MM),
+  2. snap the outline: a 63 x 88 mm rectangle is moved (x, y, angle) to the pose where
+     the gradient across its four sides is strongest (coarse grid, then a fine one) --
+     cards have a known size on the table, so only three numbers are searched, which
+     stays robust where the sides are broken up by pips, glare or a touching neighbour,
+  3. rectify the snapped card and read it with read_rank; it is accepted only as a clean
+     face-up number card (pips and corner index agree, paper-white border, a real edge).
+
+The same snap also re-fits found pins whose outline is off the lattice (a split row of
+touching cards cut in the wrong place) before they are read again.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from .cards import order_corners, rectify
+from .layout import CH, CW
+from .rank import RankReading, read_rank
+
+PX_PER_MM = 3.0
+MARGIN_MM = 12.0
+
+
+def _window(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray):
+    """A top view around the card quad_mm (TL, TR, BR, BL in table mm): returns (grey window,
+    canvas px -> image px homography, unit axes, origin in mm)."""
+    ax = quad_mm[1] - quad_mm[0]
+    ax /= max(np.linalg.norm(ax), 1e-9)
+    ay = quad_mm[3] - quad_mm[0]
+    ay /= max(np.linalg.norm(ay), 1e-9)
+    ctr = quad_mm.mean(0)
+    W, H = CW + 2 * MARGIN_MM, CH + 2 * MARGIN_MM
+    origin = ctr - W / 2 * ax - H / 2 * ay
+    s = PX_PER_MM
+    A = np.array([[ax[0] / s, ay[0] / s, origin[0]], [ax[1] / s, ay[1] / s, origin[1]], [0, 0, 1]])
+    Himg = np.linalg.inv(Hi) @ A                      # canvas px -> image px
+    size = (int(round(W * s)), int(round(H * s)))
+    win = cv2.warpPerspective(img, Himg, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    return win, Himg
+
+
+def _outline_samples(n_side: int = 40):
+    """Points along the four sides of a card centred at 0 (mm) and their normals."""
+    pts, nrm = [], []
+    t = np.linspace(-0.4, 0.4, n_side)
+    for sx in (-1, 1):                       # left and right sides
+        pts.append(np.stack([np.full_like(t, sx * CW / 2), t * CH], 1))
+        nrm.append(np.tile([1.0, 0.0], (n_side, 1)))
+    for sy in (-1, 1):                       # top and bottom
+        pts.append(np.stack([t * CW, np.full_like(t, sy * CH / 2)], 1))
+        nrm.append(np.tile([0.0, 1.0], (n_side, 1)))
+    return np.vstack(pts), np.vstack(nrm)
+
+
+_PTS, _NRM = _outline_samples()
+
+
+def _edge_score(gx, gy, ctr_px, dxy, thetas):
+    """Mean normal gradient along the outline for every (translation, angle).
+    Returns scores (len(thetas), len(dxy)) and per-side scores of the best pose."""
+    h, w = gx.shape
+    s = PX_PER_MM
+    out = np.zeros((len(thetas), len(dxy)))
+    for ti, th in enumerate(thetas):
+        c, sn = math.cos(th), math.sin(th)
+        R = np.array([[c, -sn], [sn, c]])
+        p = _PTS @ R.T * s                    # n x 2, canvas px offsets
+        nv = _NRM @ R.T
+        pos = ctr_px[None, None, :] + dxy[:, None, :] * s + p[None, :, :]     # T x n x 2
+        xi = np.clip(np.rint(pos[..., 0]).astype(np.int32), 0, w - 1)
+        yi = np.clip(np.rint(pos[..., 1]).astype(np.int32), 0, h - 1)
+        g = np.abs(gx[yi, xi] * nv[None, :, 0] + gy[yi, xi] * nv[None, :, 1])
+        # each side must show an edge: a robust mean over the four sides (the weakest counts double)
+        sides = g.reshape(len(dxy), 4, -1).mean(2)
+        out[ti] = sides.mean(1) + sides.min(1)
+    return out
+
+
+def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: float = 8.0):
+    """Move the 63 x 88 mm outline quad_mm to the strongest edges nearby.
+    Returns (corners in image px, edge score)."""
+    win, Himg = _window(img, Hi, quad_mm)
+    g = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    g = cv2.GaussianBlur(g, (0, 0), 1.0)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) / 8
+    ctr_px = np.array([win.shape[1] / 2, win.shape[0] / 2])
+    st = 1.0
+    r = np.arange(-search_mm, search_mm + 1e-9, st)
+    dxy = np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+    thetas = np.radians([-3, -1.5, 0, 1.5, 3])
+    sc = _edge_score(gx, gy, ctr_px, dxy, thetas)
+    ti, di = np.unravel_index(int(np.argmax(sc)), sc.shape)
+    best_xy, best_th = dxy[di], thetas[ti]
+    r2 = np.arange(-0.9, 0.91, 0.3)
+    dxy2 = best_xy + np.stack(np.meshgrid(r2, r2), -1).reshape(-1, 2)
+    th2 = best_th + np.radians([-0.75, 0, 0.75])
+    sc2 = _edge_score(gx, gy, ctr_px, dxy2, th2)
+    ti, di = np.unravel_index(int(np.argmax(sc2)), sc2.shape)
+    xy, th = dxy2[di], th2[ti]
+    c, sn = math.cos(th), math.sin(th)
+    R = np.array([[c, -sn], [sn, c]])
+    canon = np.array([[-CW / 2, -CH / 2], [CW / 2, -CH / 2], [CW / 2, CH / 2], [-CW / 2, CH / 2]])
+    q = (canon @ R.T + xy) * PX_PER_MM + ctr_px
+    q_img = cv2.perspectiveTransform(q.reshape(-1, 1, 2), Himg).reshape(4, 2)
+    return order_corners(q_img), float(sc2[ti, di])
+
+
+def paper_border(card: np.ndarray) -> float:
+    """Fraction of a rectified card's border band (inside its outline) that is paper: light,
+    unsaturated and even.  A card face is mostly paper there; a table or a back is not."""
+    h, w = card.shape[:2]
+    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
+    v = hsv[:, :, 2].astype(np.float32)
+    s = hsv[:, :, 1].astype(np.float32)
+    band = np.zeros((h, w), bool)
+    a, b = int(0.02 * w), int(0.07 * w)
+    band[int(0.3 * h):int(0.7 * h), a:b] = True          # the middle of the long sides
+    band[int(0.3 * h):int(0.7 * h), w - b:w - a] = True
+    band[a:b, int(0.35 * w):int(0.65 * w)] = True        # and of the short ones
+    band[h - b:h - a, int(0.35 * w):int(0.65 * w)] = True
+    ref = np.percentile(v[band], 90)
+    ok = (v > 0.8 * ref) & (s < 70) & (ref > 60)
+    return float(ok[band].mean())
+
+
+def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float):
+    """Snap and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
+    face-up number card, else None."""
+    corners, score = snap_card(img, Hi, quad_mm)
+    if score < min_edge:
+        return None
+    card = rectify(img, corners)
+    paper = paper_border(card)
+    if paper < 0.5:
+        return None
+    r = read_rank(card)
+    if r.kind != "number" or r.confidence < (0.45 if paper > 0.75 else 0.75):
+        return None
+    return corners, r
+
+
+def edge_level(img: np.ndarray, Hi: np.ndarray, quads_mm: list[np.ndarray]) -> float:
+    """The edge score of found cards (their own outlines), to scale the acceptance threshold."""
+    vals = []
+    for q in quads_mm[:4]:
+        _, s = snap_card(img, Hi, q, search_mm=1.0)
+        vals.append(s)
+    return float(np.median(vals)) if vals else 0.0
+
+
+def ideal_mm(q_mm: np.ndarray) -> np.ndarray:
+    """The 63 x 88 mm rectangle best matching a found card's outline (TL, TR, BR, BL, short edge
+    first) in table mm."""
+    ax = (q_mm[1] - q_mm[0]) + (q_mm[2] - q_mm[3])
+    ay = (q_mm[3] - q_mm[0]) + (q_mm[2] - q_mm[1])
+    ax /= max(np.linalg.norm(ax), 1e-9)
+    ay = ay - (ay @ ax) * ax
+    ay /= max(np.linalg.norm(ay), 1e-9)
+    c = q_mm.mean(0)
+    return np.array([c + sx * CW / 2 * ax + sy * CH / 2 * ay for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+
+
+def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
+    """Snap a found card's outline to the card size on the table and read it again.  Returns
+    (corners px, reading) when the new reading is more confident, else None."""
+    corners, _ = snap_card(img, Hi, ideal_mm(q_mm), search_mm)
+    r = read_rank(rectify(img, corners))
+    # the new reading must settle the old doubt (agree with one of the old cues), not invent a rank
+    old_pips = ("A" if old.pips == 1 else str(old.pips)) if old.pips else None
+    if r.kind in ("number", "court") and r.confidence > old.confidence + 0.05 and \
+            r.rank in (old.rank, old.index, old_pips):
+        return corners, r
+    return None

@@ -1,0 +1,89 @@
+"""Top-down verification (recognizer/verify.py): snapping a predicted outline, reading empty slots."""
+import json
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from recognizer import recognize
+from recognizer import verify as V
+from recognizer.layout import CANON, CH, CW
+
+
+def _view(rot=20.0, scale=4.0, size=(900, 900)):
+    a = math.radians(rot)
+    return np.array([[scale * math.cos(a), -scale * math.sin(a), size[0] / 2],
+                     [scale * math.sin(a), scale * math.cos(a), size[1] / 2], [0, 0, 1]])
+
+
+def _rect_mm(cx, cy, deg):
+    a = math.radians(deg)
+    R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    return np.array([cx, cy]) + CANON @ R.T
+
+
+def _px(H, pts):
+    return cv2.perspectiveTransform(np.asarray(pts, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2)
+
+
+def _scene(card=True, dots=False):
+    """A card with big pips (its white broken up) on felt or dotted cloth; mm -> px homography."""
+    rng = np.random.default_rng(5)
+    img = np.clip(rng.normal((40, 110, 30), 6, (900, 900, 3)), 0, 255).astype(np.uint8)
+    if dots:
+        for y in range(0, 900, 60):
+            for x in range(0, 900, 60):
+                cv2.circle(img, (x, y), 16, (140, 40, 90), -1)
+    H = _view()
+    truth = _rect_mm(0, 0, 1.5)
+    if card:
+        cv2.fillConvexPoly(img, _px(H, truth).astype(np.int32), (236, 238, 240), cv2.LINE_AA)
+        for u in (-15, 15):                            # an 8: two columns of pips
+            for v in (-28, -9, 9, 28):
+                c = _px(H, [[u, v]])[0]
+                cv2.circle(img, (int(c[0]), int(c[1])), 26, (20, 20, 20), -1)
+        for c, s in ((truth[0], 1), (truth[2], -1)):   # the corner indices
+            p = _px(H, [c + s * np.array([6.0, 8.0])])[0]
+            cv2.putText(img, "8", (int(p[0]) - 10, int(p[1]) + 12), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (20, 20, 20), 3)
+    return img, H, truth
+
+
+def _iou(a, b):
+    a, b = np.float32(a), np.float32(b)
+    i, _ = cv2.intersectConvexConvex(a, b)
+    return i / (cv2.contourArea(a) + cv2.contourArea(b) - i)
+
+
+def test_snap_card_finds_the_outline_from_an_offset_guess():
+    img, H, truth = _scene()
+    guess = _rect_mm(5.0, -4.0, -1.0)                 # the lattice's prediction, 6 mm and 2.5 deg off
+    corners, score = V.snap_card(img, np.linalg.inv(H), guess)
+    assert _iou(corners, _px(H, truth)) > 0.93
+    assert score > 5
+
+
+@pytest.mark.parametrize("dots", [False, True])
+def test_read_slot_rejects_an_empty_slot(dots):
+    img, H, truth = _scene(card=False, dots=dots)
+    assert V.read_slot(img, np.linalg.inv(H), truth, min_edge=0.0) is None
+
+
+def test_ideal_mm_is_a_card_sized_rectangle():
+    q = _rect_mm(10, 20, 30) * [1.05, 0.97]
+    r = V.ideal_mm(q)
+    sides = np.linalg.norm(np.roll(r, -1, 0) - r, axis=1)
+    assert sorted(sides.round(6).tolist()) == pytest.approx([CW, CW, CH, CH])
+
+
+@pytest.mark.parametrize("name", ["touching_gnomangelo_7_0004.jpg", "tilted_anglo_7_0000.jpg",
+                                  "rotated_gnomangelo_7_0004.jpg"])
+def test_pins_missed_by_card_finding_are_recovered(samples, name):
+    """Pins find_cards misses (touching row, pip-broken white) are found by reading the lattice slots."""
+    truth = json.loads((samples / name).with_suffix(".json").read_text())
+    without = recognize(str(samples / name), verify=False)
+    got = recognize(str(samples / name))
+    assert any(without.pins[k] is None for k in "ABCDEFGHIJ")        # the finder alone misses one
+    assert got.pins == truth["pins"]
+    pins = [c for c in got.cards if c.role == "pin"]
+    assert len(pins) == sum(v is not None for v in truth["pins"].values())
