@@ -171,6 +171,9 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="keep the rendered photos here")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("--real-only", action="store_true")
+    ap.add_argument("--real-half", choices=["all", "odd", "even"], default="all",
+                    help="real photos: all, or every other one in name order (odd = used while tuning, "
+                         "even = held out)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
     if a.quick:
@@ -198,8 +201,11 @@ def main(argv=None) -> int:
         if a.verbose:
             print("  bad layouts:", res["bad_layouts"])
     if not a.no_real and REAL.is_dir():
-        r = score_real(REAL)
-        print(f"\nreal photos ({REAL}): {r['photos']} photos, {r['cards']} labelled cards")
+        names = sorted({row["image"] for row in csv.DictReader(open(REAL / "labels.csv"))})
+        if a.real_half != "all":
+            names = names[1::2] if a.real_half == "odd" else names[0::2]
+        r = score_real(REAL, names)
+        print(f"\nreal photos ({REAL}, {a.real_half}): {r['photos']} photos, {r['cards']} labelled cards")
         print(f"  card-finding recall (box IoU >= 0.5): {100 * r['recall']:.2f} %")
         print(f"  A/9/10 rank accuracy on {r['a910_found']} found: {100 * r['a910_rank_acc']:.2f} %")
         print(f"  J/Q/K found: {r['jqk_found']}, read as a number: {r['jqk_read_as_number']}")
