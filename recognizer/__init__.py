@@ -105,9 +105,17 @@ def recognize_cards(source) -> Recognition:
     return recognize(source, layout=False)
 
 
-def recognize(source, layout: bool = True, verify: bool = True) -> Recognition:
-    """Read a photo of a Bowling Solitaire table.  Raises RecognitionError for bad input."""
+def recognize(source, layout: bool = True, verify: bool = True, expect: dict | None = None) -> Recognition:
+    """Read a photo of a Bowling Solitaire table.  Raises RecognitionError for bad input.
+
+    expect (optional): what the caller already knows mid-frame, e.g.
+    {"standing": ["A", "C", "H"], "piles": [True, True, False]} -- the pins still standing and
+    which piles still have a face-up top.  Cards are then placed only on the standing slots
+    (and only piles marked True get a top), which settles sparse layouts.  Either key may be
+    left out.  A bad prior raises ValueError."""
     t0 = time.perf_counter()
+    from .layout import check_expect
+    allowed, _ = check_expect(expect)
     photo = load_image(source)
     work, fw, faces, backs = _read_cards(photo)
     s = photo.scale
@@ -131,16 +139,16 @@ def recognize(source, layout: bool = True, verify: bool = True) -> Recognition:
             S = np.diag([fw, fw, 1.0])
             mat_h = S @ mat_h
         quads = [c for c, _ in faces]
-        pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h)
+        pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect)
         if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
             numbered = [r.kind == "number" for _, r in faces]
             quads = [c for c, _ in faces]
-            pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h)
+            pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect)
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r, role, pos))
         if verify and pl.slots_mm is not None:
-            for corners, r, pos in _recover_pins(photo.image, faces, backs, pl):
+            for corners, r, pos in _recover_pins(photo.image, faces, backs, pl, allowed):
                 cards.append(_card(corners, s, r, "pin", pos))
         _check_second_layout(quads, numbered, pl)
         for c in cards:
@@ -179,8 +187,9 @@ def _reread_unsure(img, faces, Hi) -> bool:
     return changed
 
 
-def _recover_pins(img, faces, backs, pl):
-    """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py)."""
+def _recover_pins(img, faces, backs, pl, allowed=None):
+    """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py);
+    with a known standing set (allowed), only its slots."""
     Hi = pl.plane
     taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
     pin_quads = [_to_mm(Hi, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"]
@@ -188,8 +197,8 @@ def _recover_pins(img, faces, backs, pl):
     others = [np.float32(c) for c, _ in faces] + [np.float32(b) for b in backs]
     h, w = img.shape[:2]
     out = []
-    for k in LETTERS:
-        if k in taken:
+    for n, k in enumerate(LETTERS):
+        if k in taken or (allowed is not None and not allowed[n]):
             continue
         q_mm = pl.slots_mm[k]
         q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)

@@ -22,6 +22,11 @@ import numpy as np
 
 from . import mat_layout as ML
 
+try:                                    # the rules' adjacency (read-only); the recogniser works without it
+    from assistant.layout import BACK_ROW, CENTRE, is_connected
+except Exception:                       # pragma: no cover
+    BACK_ROW, CENTRE, is_connected = None, None, None
+
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
 LATTICE = {"A": (-1.5, 0), "B": (-0.5, 0), "C": (0.5, 0), "D": (1.5, 0),
            "E": (-1.0, 1), "F": (0.0, 1), "G": (1.0, 1),
@@ -133,13 +138,31 @@ def _pile_region(u, v):
     return (v > 1.45) & (np.abs(u) < 4.2) & (v < 6.5)
 
 
-def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int = 6):
+def plausible_standing(slots) -> bool:
+    """Could these pins (slot indices 0-9) be the standing set of a frame?  The removed pins of a
+    frame are one connected group (every play after the first touches a removed pin) and the
+    first play takes neither a back-row pin nor F alone (assistant.layout / assistant.rules)."""
+    if is_connected is None:
+        return True
+    standing = 0
+    for k in slots:
+        standing |= 1 << int(k)
+    removed = 1023 & ~standing
+    if not removed:
+        return True
+    if not is_connected(removed):
+        return False
+    return bool(removed & ~BACK_ROW) and removed != CENTRE
+
+
+def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int = 6, allowed=None):
     """Candidate translations (one card on one slot), ranked by how many cards land on slots."""
-    P = SLOT_UV * (px, py)
+    slot_uv = SLOT_UV if allowed is None else SLOT_UV[allowed]
+    P = slot_uv * (px, py)
     anchors = np.flatnonzero(ok)
     T = (xy[anchors][:, None, :] - P[None, :, :]).reshape(-1, 2)           # (10 m) x 2
     uv = (xy[ok][None, :, :] - T[:, None, :]) / (px, py)                     # t x n x 2
-    d = np.linalg.norm(uv[:, :, None, :] - SLOT_UV[None, None, :, :], axis=3).min(2)
+    d = np.linalg.norm(uv[:, :, None, :] - slot_uv[None, None, :, :], axis=3).min(2)
     hit = d < 0.3
     score = hit.sum(1) - np.where(hit, d, 0).sum(1) / np.maximum(hit.sum(1), 1)
     order = np.argsort(-score)
@@ -154,8 +177,14 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
     return out
 
 
-def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray):
-    """Best lattice placement. Returns dict with slot per card, uv, score, or None."""
+RULES_PENALTY = 0.9
+
+
+def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray,
+                allowed: np.ndarray | None = None):
+    """Best lattice placement. Returns dict with slot per card, uv, score, or None.
+    allowed: optional bool per slot A-J (the standing pins the caller already knows); cards
+    are then placed on those slots only."""
     if can_pin.sum() == 0:
         return None
     ref = angles[can_pin]
@@ -182,9 +211,11 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         pys = [py0] if my else [CH + g for g in (2, 8, 16, 26, 38)]
         for px in pxs:
             for py in pys:
-                for t in _placements(xy, ok, px, py):
+                for t in _placements(xy, ok, px, py, allowed=allowed):
                     uv = (xy - t) / (px, py)
                     cand = np.repeat(ok[:, None], 10, 1)
+                    if allowed is not None:
+                        cand &= allowed[None, :]
                     slot, res = _assign(uv, cand)
                     inl = slot >= 0
                     if not inl.any():
@@ -200,6 +231,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1])).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
                     score = nin - mres - penalty + 0.35 * min(piles_here, 3) - 0.1 * far
+                    if allowed is None and not plausible_standing(slot[inl]):
+                        score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
                     key = tuple(slot.tolist())
                     alt[key] = max(alt.get(key, -1e9), score)
                     if best is None or score > best["score"] + 1e-9:
@@ -237,10 +270,56 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
     return out
 
 
+def check_expect(expect) -> tuple[np.ndarray | None, list[bool] | None]:
+    """Validate recognize()'s expect prior -> (allowed slots A-J as bools or None, piles or None)."""
+    if expect is None:
+        return None, None
+    if not isinstance(expect, dict) or set(expect) - {"standing", "piles"}:
+        raise ValueError('expect must be a dict with the keys "standing" and/or "piles"')
+    allowed = None
+    if expect.get("standing") is not None:
+        st = [str(k).upper() for k in expect["standing"]]
+        if any(k not in LETTERS for k in st):
+            raise ValueError(f"expect standing: pin letters A-J only, got {expect['standing']!r}")
+        allowed = np.array([k in st for k in LETTERS])
+    piles = None
+    if expect.get("piles") is not None:
+        piles = [bool(x) for x in expect["piles"]]
+        if len(piles) != 3:
+            raise ValueError("expect piles: three booleans (pile 1, 2, 3 has a face-up top)")
+    return allowed, piles
+
+
+def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None) -> dict[int, str]:
+    """assign_piles, restricted to the piles the caller says have a top."""
+    if piles is None:
+        return assign_piles(uv, idx)
+    names = [str(k + 1) for k in range(3) if piles[k]]
+    idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])
+    if len(idx) > len(names):       # keep the ones nearest the triangle's player side
+        keep = sorted(idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:len(names)]
+        idx = [i for i in idx if i in keep]
+    if len(idx) == len(names):
+        return dict(zip(idx, names))
+    guess = assign_piles(uv, idx)
+    if set(guess.values()) <= set(names) and len(set(guess.values())) == len(guess):
+        return guess
+    # fewer tops found than expected: keep the left-to-right order, spread over the names
+    pos = np.round(np.linspace(0, len(names) - 1, len(idx))).astype(int) if len(idx) > 1 else [0]
+    if len(idx) == 1:
+        g = guess.get(idx[0])
+        return {idx[0]: g if g in names else names[0]}
+    return {i: names[p] for i, p in zip(idx, pos)}
+
+
 def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool],
-               backs: list[np.ndarray] | None = None, mat_h: np.ndarray | None = None) -> Placement:
+               backs: list[np.ndarray] | None = None, mat_h: np.ndarray | None = None,
+               expect: dict | None = None) -> Placement:
     """Roles for the cards with these outlines (image px).  faceup: a card face (number or
-    court); numbered: a number card that can be a pin.  mat_h: mat mm -> image px, if found."""
+    court); numbered: a number card that can be a pin.  mat_h: mat mm -> image px, if found.
+    expect: optional {"standing": [letters], "piles": [bool, bool, bool]} known by the caller
+    (see recognize); only placements with pins on standing slots are fitted."""
+    allowed, exp_piles = check_expect(expect)
     n = len(quads)
     roles = ["outside"] * n
     pos: list[str | None] = [None] * n
@@ -262,6 +341,10 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
                 continue
             d = np.linalg.norm(sc - c[i], axis=1)
             j = int(np.argmin(d))
+            if allowed is not None and names[j] in ML.PIN_SLOTS and not allowed[LETTERS.index(names[j])]:
+                continue
+            if exp_piles is not None and names[j] in ML.PILE_SLOTS and not exp_piles[int(names[j]) - 1]:
+                continue
             if d[j] < 0.4 * CW and names[j] not in taken and (numbered[i] or names[j] in ML.PILE_SLOTS):
                 if names[j] in ML.PIN_SLOTS and overl[i] > 0.25:
                     continue
@@ -283,7 +366,9 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     faceup = np.array(faceup)
     can_pin = np.array(numbered) & (overl < 0.15)
     can_pile = faceup & (overl < 0.45)
-    best = fit_lattice(xy, ang, can_pin, can_pile)
+    if allowed is not None and not allowed.any():
+        can_pin = np.zeros(n, bool)
+    best = fit_lattice(xy, ang, can_pin, can_pile, allowed)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
     slot, uv = best["slot"], best["uv"]
@@ -295,9 +380,9 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     if len(pile_idx) > 3:
         # keep the three nearest the triangle's player side
         pile_idx = sorted(pile_idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:3]
-    for i, name in assign_piles(uv, pile_idx).items():
+    for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
-    if best.get("margin", 9) < 0.6:
+    if best.get("margin", 9) < 0.6 and allowed is None:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(best))
