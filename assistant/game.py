@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import TablesideError
 from .frame import Frame
-from .layout import letters_of
+from .layout import PINS, letters_of
 from .rules import Variant
 from .scoring import ScoreCard, next_deal, score_rolls
 
@@ -94,6 +94,20 @@ class Game:
         if self.frame is None:
             return "deal"
         return "reveal" if self.frame.pending_reveals else "play"
+
+    def expected_table(self) -> dict | None:
+        """What a photo of the table should show now, as the recogniser's `expect` prior.
+
+        A new deal shows all ten pins and three pile tops; mid-frame, exactly the
+        standing pins and the piles that still have a face-up (or just turned-up) card.
+        """
+        if self.over:
+            return None
+        if self.frame is None:
+            return {"standing": list(PINS), "piles": [True, True, True]}
+        f = self.frame
+        return {"standing": letters_of(f.standing),
+                "piles": [p.top is not None or p.pending for p in f.piles]}
 
     # ---- actions -----------------------------------------------------------
     def apply(self, action: Any) -> None:

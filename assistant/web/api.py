@@ -211,9 +211,13 @@ def post_recognize():
         abort(400, description="that file is not a photo (JPEG, PNG, WebP or HEIC)")
     recognize, draw_overlay, error = optional("recognizer", "recognize", "draw_overlay",
                                               "RecognitionError")
+    # Knowing the game, the photo must show exactly its standing pins and live piles:
+    # that prior removes the layout guesswork of sparse mid-frame photos.
+    game_id = request.form.get("game")
+    expect = load_game(get_db(), game_id).game.expected_table() if game_id else None
     started = time.perf_counter()
     try:
-        reading = recognize(data)
+        reading = recognize(data, expect=expect)
     except error as e:
         reason = str(e)
         if kind == "heic":

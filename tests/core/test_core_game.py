@@ -134,3 +134,15 @@ def test_tenth_frame_strike_strike_plays_a_third_fresh_deal():
     game.frame = None
     game._maybe_deal()
     assert game.frame.max_balls == 2   # bonus balls 1 and 2 share a deal
+
+
+def test_expected_table_is_what_a_photo_must_show():
+    game = Game(["Ann"], mode="table")
+    assert game.expected_table() == {"standing": list(PINS), "piles": [True, True, True]}
+    game.apply(SAMPLE_DEAL)
+    game.apply({"type": "play", "pile": 3, "pins": ["I", "J"]})
+    # The turned-up card of pile 3 is on the table even before it is reported.
+    assert game.expected_table() == {"standing": list("ABCDEFGH"), "piles": [True, True, True]}
+    game.apply({"type": "reveal", "pile": 3, "value": 4})
+    game.apply({"type": "play", "pile": 3, "pins": ["F", "G"]})
+    assert game.expected_table() == {"standing": list("ABCDEH"), "piles": [True, True, False]}

@@ -410,3 +410,36 @@ def test_a_bug_is_a_friendly_500_never_a_traceback(data_dir):
     assert "secret internals" not in r.get_data(as_text=True)
     r = client.get("/boom")
     assert r.status_code == 500 and b"Traceback" not in r.data and b"secret" not in r.data
+
+
+@pytest.mark.skipif(not has("recognizer", "recognize"), reason="the recogniser has not landed")
+def test_recognize_for_a_game_tells_the_recogniser_what_to_expect(api, sample_photo, monkeypatch):
+    import recognizer
+    seen = []
+    real = recognizer.recognize
+
+    def spy(data, expect=None, **kw):
+        seen.append(expect)
+        return real(data, expect=expect, **kw)
+
+    monkeypatch.setattr(recognizer, "recognize", spy)
+    gid = api.new_game(["Ann"])
+
+    def read():
+        r = api.post("/api/recognize", content_type="multipart/form-data",
+                     data={"photo": (io.BytesIO(sample_photo), "t.jpg"), "game": gid})
+        assert r.status_code == 200, r.get_json()
+
+    read()                                   # a new deal: all ten pins and three tops
+    assert seen[-1] == {"standing": list(PINS), "piles": [True, True, True]}
+    api.act(gid, {"type": "deal", "pins": dict(zip(PINS, [2, 7, 1, 7, 2, 9, 5, 1, 8, 6])),
+                  "tops": [0, 0, 4]})
+    api.act(gid, {"type": "play", "pile": 3, "pins": ["I", "J"]})
+    api.act(gid, {"type": "reveal", "pile": 3, "value": 4})
+    api.act(gid, {"type": "play", "pile": 3, "pins": ["F", "G"]})   # 9+5; pile 3 is now empty
+    read()
+    assert seen[-1]["standing"] == [p for p in PINS if p not in "FGIJ"]
+    assert seen[-1]["piles"] == [True, True, False]
+    r = api.post("/api/recognize", content_type="multipart/form-data",
+                 data={"photo": (io.BytesIO(sample_photo), "t.jpg"), "game": "nosuchgame"})
+    assert r.status_code == 404

@@ -280,6 +280,7 @@ async function readPhoto(file) {
   try {
     const form = new FormData();
     form.append("photo", file, file.name || "photo.jpg");
+    form.append("game", gameId);          // the server knows which cards to expect
     return await postForm("/api/recognize", form);
   } catch (e) {
     showError(`The photo could not be read: ${e.message}. Try again, or tap the values in`);
