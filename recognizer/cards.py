@@ -122,6 +122,38 @@ def _regions(mask: np.ndarray, min_area: float, max_area: float):
             yield c
 
 
+def _light_region(white: np.ndarray, c: np.ndarray, x: int, y: int, bw: int, bh: int, t: float) -> bool:
+    """Is the region (contour c, bounding box x, y, bw, bh) light enough to be a card face?
+    Either globally (above the Otsu cut) or locally: clearly lighter than the table just
+    outside its outline -- a grey or white table under weak or uneven light (a glare spot
+    pulls Otsu's cut above every card) still shows each card lighter than its surroundings."""
+    H, W = white.shape
+    pad = RING_PX + 2
+    x0, y0 = max(x - pad, 0), max(y - pad, 0)
+    x1, y1 = min(x + bw + pad, W), min(y + bh + pad, H)
+    mm = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(mm, [c], -1, 255, -1, offset=(-x0, -y0))
+    crop = white[y0:y1, x0:x1]
+    if cv2.mean(crop, mm)[0] >= max(t * 0.9, 90):
+        return True
+    inside = float(np.median(crop[mm > 0]))        # the paper (pips are a minority)
+    if inside < 45:
+        return False
+    outer = cv2.dilate(mm, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * RING_PX + 1, 2 * RING_PX + 1)))
+    ring = cv2.subtract(outer, cv2.dilate(mm, np.ones((5, 5), np.uint8)))
+    vals = crop[ring > 0]
+    if vals.size < 20:
+        return False
+    # the ring may run over touching neighbours (paper) on some sides: the table is its
+    # darker part
+    p25, med = np.percentile(vals, [25, 50])
+    return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
+
+
+RING_PX = 8                       # width of the ring outside a region (work px) for the local test
+LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
+
+
 def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
     """Split a quad into n equal parts along its long (or short) direction."""
     q = order_corners(quad)          # q0-q1 short edge; q1-q2 long edge
@@ -182,9 +214,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
             x, y, bw, bh = cv2.boundingRect(c)
             if name == "non_edge":
                 # a region between edges must itself be light to be a card face
-                mm = np.zeros((bh, bw), np.uint8)
-                cv2.drawContours(mm, [c], -1, 255, -1, offset=(-x, -y))
-                if cv2.mean(white[y:y + bh, x:x + bw], mm)[0] < max(t * 0.9, 90):
+                if not _light_region(white, c, x, y, bw, bh, t):
                     continue
             sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
             short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2

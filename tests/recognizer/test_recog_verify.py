@@ -76,8 +76,9 @@ def test_ideal_mm_is_a_card_sized_rectangle():
     assert sorted(sides.round(6).tolist()) == pytest.approx([CW, CW, CH, CH])
 
 
-@pytest.mark.parametrize("name", ["touching_gnomangelo_7_0004.jpg", "tilted_anglo_7_0000.jpg",
-                                  "rotated_gnomangelo_7_0004.jpg"])
+# (tilted_anglo_7_0000 was here too: since the local-contrast test in find_cards the finder
+# alone finds all its pins -- see test_recog_finding.py)
+@pytest.mark.parametrize("name", ["touching_gnomangelo_7_0004.jpg", "rotated_gnomangelo_7_0004.jpg"])
 def test_pins_missed_by_card_finding_are_recovered(samples, name):
     """Pins find_cards misses (touching row, pip-broken white) are found by reading the lattice slots."""
     truth = json.loads((samples / name).with_suffix(".json").read_text())
