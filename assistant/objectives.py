@@ -31,7 +31,7 @@ from typing import Sequence
 
 from .errors import TablesideError
 from .rules import Variant
-from .scoring import FRAMES, PINS_PER_RACK, split_frames
+from .scoring import FRAMES, PINS_PER_RACK, ScoreError, next_deal, split_frames
 
 OBJECTIVES = ("game", "pins", "strike", "clear")
 BONUS_VALUES = Path(__file__).with_name("bonus_values.json")
@@ -92,25 +92,14 @@ def deal_kind(rolls: Sequence[int] = ()) -> DealKind:
                 windows += [start + 2]
         start += len(fr)
     extra1, extra2 = windows.count(n), windows.count(n + 1)
-    if len(frames) < FRAMES or (len(frames) == FRAMES and not frames[-1]):
-        last = frames[-1] if frames else None
-        if last is not None and len(last) == 1 and last[0] != PINS_PER_RACK:
-            raise ObjectiveError(
-                f"the rolls end in the middle of frame {len(frames)}; give the rolls "
-                "before this deal")
-        return DealKind("frame", len(frames) + 1, extra1, extra2)
-    tenth = frames[-1]
-    if len(tenth) == 3 or (len(tenth) == 2 and sum(tenth) < PINS_PER_RACK):
+    try:
+        nxt = next_deal(rolls)          # the one reader of deal kinds, shared with the tracker
+    except ScoreError as e:
+        raise ObjectiveError(f"{e}; give the rolls before this deal") from None
+    if nxt is None:
         raise ObjectiveError("the rolls are already a complete game")
-    if tenth == [PINS_PER_RACK]:
-        return DealKind("strike_bonus", FRAMES, extra1, extra2)
-    if len(tenth) == 1:
-        raise ObjectiveError("the rolls end in the middle of frame 10; give the rolls "
-                             "before this deal")
-    if tenth[0] == PINS_PER_RACK and tenth[1] < PINS_PER_RACK:
-        raise ObjectiveError("after a tenth-frame strike and a first bonus ball that is not "
-                             "a strike, bonus ball 2 is ball 2 of the same deal")
-    return DealKind("one_ball", FRAMES, extra1, extra2)
+    kind = "frame" if not nxt.bonus else ("strike_bonus" if nxt.balls == 2 else "one_ball")
+    return DealKind(kind, nxt.frame, extra1, extra2)
 
 
 @lru_cache(maxsize=1)

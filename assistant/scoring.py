@@ -167,15 +167,18 @@ def next_deal(rolls: Sequence[int]) -> NextDeal | None:
     frames = split_frames(rolls)
     if len(frames) < FRAMES:
         if frames and (len(frames[-1]) == 1 and frames[-1][0] != PINS_PER_RACK):
-            raise ScoreError("the rolls end in the middle of a frame")
+            raise ScoreError(f"the rolls end in the middle of frame {len(frames)}")
         return NextDeal(len(frames) + 1, 2, False)
     tenth = frames[-1]
     if _tenth_complete(tenth):
         return None
-    if len(tenth) == 1 and tenth[0] != PINS_PER_RACK:
-        raise ScoreError("the rolls end in the middle of frame 10")
     if tenth == [PINS_PER_RACK]:
         return NextDeal(FRAMES, 2, True)
+    if len(tenth) == 1:
+        raise ScoreError("the rolls end in the middle of frame 10")
+    if tenth[0] == PINS_PER_RACK and tenth[1] < PINS_PER_RACK:
+        raise ScoreError("the rolls end in the middle of frame 10's bonus deal (bonus ball 2 "
+                         "is ball 2 of the same deal)")
     return NextDeal(FRAMES, 1, True)
 
 

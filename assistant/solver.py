@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from . import _solvercore
-from .cards import rank_of
+from .cards import face_value, rank_of
 from .errors import TablesideError
 from .layout import GROUPS, PINS, letters_of
 from .objectives import Weights, custom_weights, deal_kind, weights_for
@@ -205,13 +205,13 @@ def hint(state: Any, objective: str = "game", weights=None,
 # ---- words -------------------------------------------------------------------------
 
 def describe_action(a: ActionValue, state: FrameState, verb: bool = True) -> str:
-    """'Play pile 1's 10 on F+H (9+A)', or ending the ball, in words."""
+    """'Play pile 1's 10 on F+H (9+1)', or ending the ball, in words."""
     if a.play is None:
         what = "end the ball now" if state.ball == 1 else "stop and end the frame"
     else:
         top = state.piles[a.play.pile - 1].top
         pins = "+".join(a.play.pins)
-        values = "+".join(rank_of(state.pins[p]) for p in a.play.pins)
+        values = "+".join(face_value(state.pins[p]) for p in a.play.pins)
         what = f"play pile {a.play.pile}'s {rank_of(top)} on {pins} ({values})"
     return what[0].upper() + what[1:] if verb else what
 

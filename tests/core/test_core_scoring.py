@@ -76,3 +76,11 @@ def test_next_deal_follows_the_tenth_frame_rules():
     assert next_deal(nine + [6, 4]) == NextDeal(10, 1, True)      # one bonus ball
     assert next_deal(nine + [6, 3]) is None
     assert next_deal(nine + [10, 3, 4]) is None
+
+
+def test_next_deal_refuses_rolls_that_stop_inside_a_deal():
+    nine = [0, 0] * 9
+    with pytest.raises(ScoreError, match="middle of frame 3"):
+        next_deal([10, 5, 5, 3])
+    with pytest.raises(ScoreError, match="middle of frame 10's bonus deal"):
+        next_deal(nine + [10, 5])
