@@ -67,7 +67,7 @@ def test_sample_first_hint_values_are_sane():
     assert pins.best.play.pins == ("F", "H") and pins.best.play.pile == 1
     j = pins.to_json()
     assert j["best"] == {"action": "play", "pile": 1, "pins": ["F", "H"]}
-    assert "Play pile 1's 10 on F+H (9+A)" in j["explanation"]
+    assert "Play pile 1's 10 on F+H (9+1)" in j["explanation"]
     game = hint(state)
     assert game.objective == "game"
     assert game.value > pins.value   # the strike/spare bonus is worth something
