@@ -1,4 +1,4 @@
-"""The play mat: real sizes in the PDF, and a photo-like round trip through cv2.aruco."""
+"""The play mat: real sizes in the PDF, and a photo-like round trip through the recogniser."""
 from __future__ import annotations
 
 import cv2
@@ -151,15 +151,10 @@ def test_round_trip_through_a_phone_photo(tmp_path, paper):
     photo = cv2.warpPerspective(mat, true_h, (1200, 1450), flags=cv2.INTER_AREA, borderValue=90)
     photo = cv2.GaussianBlur(photo, (3, 3), 0)
 
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, L.ARUCO_DICT_NAME))
-    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
-    corners, ids, _ = detector.detectMarkers(photo)
-    assert ids is not None
-    assert sorted(int(i) for i in ids.ravel()) == [0, 1, 2, 3, 4, 5]
-
-    image_pts = np.concatenate([c.reshape(4, 2) for c in corners]).astype(np.float32)
-    mat_pts = np.float32([pt for i in ids.ravel() for pt in L.marker_corners_mm(int(i))])
-    est, _ = cv2.findHomography(image_pts, mat_pts)
+    # The recogniser's own mat stage must see every marker and recover the table plane.
+    from recognizer.mat import find_markers, find_mat
+    assert sorted(find_markers(photo)) == [0, 1, 2, 3, 4, 5]
+    est = np.linalg.inv(find_mat(photo))          # photo px -> mat mm
 
     for name, (x, y) in SLOTS.items():
         seen = cv2.perspectiveTransform(np.float32([[[x * PX_PER_MM, y * PX_PER_MM]]]), true_h)
