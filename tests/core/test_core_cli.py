@@ -70,11 +70,12 @@ def test_help_for_every_command():
 
 def test_terminal_game_rejects_bad_input_and_shows_the_sheet():
     r = run("play", "--seed", "1", "--players", "Ann,Bob",
-            stdin="1 ZZ\n9 H\nfoo\nend\nend\nsheet\nquit\n")
+            stdin="1 ZZ\n9 H\nfoo\nhint\nend\nend\nsheet\nquit\n")
     assert r.returncode == 0, r.stderr
     assert "Not allowed: Z is not a pin" in r.stdout
     assert "Not allowed: there is no pile 9" in r.stdout
     assert '"foo" is not a play' in r.stdout
+    assert "expected" in r.stdout and "points" in r.stdout      # the solver's hint
     assert "Ann" in r.stdout and "Bob" in r.stdout and "total" in r.stdout
 
 
