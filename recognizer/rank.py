@@ -169,7 +169,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     if frac < 0.004:
         return "blank", None, 0.9
     n, lab, st, cen = _components(ink)
-    comps = []
+    comps, corner = [], []
     for i in range(1, n):
         x, y, ww, hh, a = st[i]
         cx, cy = cen[i]
@@ -180,6 +180,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 continue
         in_corner = (cx < IDX_W * w or cx > (1 - IDX_W) * w) and (cy < IDX_H * h or cy > (1 - IDX_H) * h)
         if in_corner:
+            corner.append((a, ww, hh, cx, cy))
             continue
         comps.append((a, ww, hh, cx, cy))
     body = ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)]
@@ -212,6 +213,14 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             return "court", None, 0.3
         return "number", 1, 0.8
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
+    # decks with large pips (bellot) put the outer pips inside the corner-index box: a blob
+    # there of the pips' own size and shape is a pip (the index's glyphs are much smaller)
+    if best_n >= 2 and corner:
+        pw = float(np.median([c[1] for c in np.array(comps, dtype=object)[sel]]))
+        ph = float(np.median([c[2] for c in np.array(comps, dtype=object)[sel]]))
+        for a, ww, hh, _, _ in corner:
+            if abs(np.log(a / pip_area)) < np.log(1.4) and abs(ww / pw - 1) < 0.25 and abs(hh / ph - 1) < 0.25:
+                best_n += 1
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
