@@ -66,9 +66,11 @@ def _components(mask: np.ndarray):
 
 
 # ----------------------------------------------------------------------------- corner index
-def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0) -> np.ndarray | None:
+def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0,
+                split: bool = False) -> np.ndarray | None:
     """The rank glyph of one corner index (0 = top-left, 1 = bottom-right) as a GLYPH_H x GLYPH_W
-    float image, or None if no glyph is there."""
+    float image, or None if no glyph is there.  split=True: only the upper part of a tall glyph
+    cut at a narrow neck (None if there is none) -- see below."""
     if ink is None:
         ink, _ = ink_mask(card)
     h, w = ink.shape
@@ -94,6 +96,23 @@ def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0
     keep.sort(key=lambda i: st[i][1])
     top = keep[0]
     x0, y0, ww, hh, _ = st[top]
+    if split:
+        if hh <= 1.8 * ww:
+            return None
+        # blurred coloured ink: the rank glyph and the suit sign below it merged (an A over a
+        # heart reads as a 4) -- cut at a narrow neck with wide ink above and below it
+        comp = (lab[y0:y0 + hh, x0:x0 + ww] == top)
+        widths = comp.sum(1).astype(np.float64)
+        wmax = widths.max()
+        r0, r1 = int(0.35 * hh), int(0.8 * hh)
+        if r1 > r0:
+            r = r0 + int(np.argmin(widths[r0:r1]))
+            if not (widths[r] <= 0.35 * wmax and widths[:r].max() >= 0.6 * wmax and widths[r:].max() >= 0.6 * wmax):
+                return None
+            cols = np.nonzero(comp[:r].any(0))[0]
+            x0, ww, hh = x0 + int(cols[0]), int(cols[-1] - cols[0] + 1), r
+        else:
+            return None
     x1, y1 = x0 + ww, y0 + hh
     for i in keep[1:]:
         x, y, w2, h2, _ = st[i]
@@ -240,7 +259,16 @@ def read_rank(card: np.ndarray) -> RankReading:
         for corner in (0, 1):
             g = index_glyph(card, ink, corner)
             if g is not None:
-                votes.append(tpl.classify(g))
+                v = tpl.classify(g)
+                # blurred coloured ink can merge the rank glyph with the suit sign below it
+                # (an A over a heart matches a 4): read the part above a narrow neck too and
+                # keep it if it matches clearly better
+                g2 = index_glyph(card, ink, corner, split=True)
+                if g2 is not None:
+                    v2 = tpl.classify(g2)
+                    if v2[1] > v[1] + 0.03:
+                        v = v2
+                votes.append(v)
         if votes:
             votes.sort(key=lambda v: -(v[1] + v[2]))
             idx, isc, imar = votes[0]

@@ -26,3 +26,13 @@ def test_large_pips_in_the_corner_box_are_counted(name, rank):
     card = cv2.imread(str(Path(__file__).with_name("data") / name))
     r = read_rank(card)
     assert r.rank == rank and r.pips == int(rank)
+
+
+def test_index_glyph_merged_with_its_suit_sign():
+    """Blurred red ink joins the A of the index with the heart below it; the merged blob
+    matched a 4 (an ace read as 4).  The part above the neck is read as well."""
+    import cv2
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "paris_ace_merged_index.png"))
+    r = read_rank(card)
+    assert r.rank == "A" and r.index == "A"
