@@ -26,6 +26,7 @@ __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionEr
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
 
 LOW_CONFIDENCE = 0.7
+SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
 
 
 @dataclass
@@ -81,9 +82,19 @@ def _read_cards(photo: Photo):
     """find_cards + rectify + read_rank. Returns (work factor, quads in photo px, readings, backs)."""
     work, fw = work_image(photo.image)
     quads = find_cards(work)
+    fq = fw
+    if quads:
+        short = float(np.sqrt(np.median([q.area for q in quads]) / 1.397))
+        if short < SMALL_CARD_PX and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
+            # a photo from far away: the thin gaps between touching cards vanish at the work
+            # size, so look again at twice the resolution
+            work2, fw2 = work_image(photo.image, 2 * max(work.shape[:2]))
+            q2 = find_cards(work2)
+            if len(q2) >= len(quads):
+                quads, fq = q2, fw2
     faces, backs = [], []
     for q in quads:
-        corners = q.corners * fw
+        corners = q.corners * fq
         reading = read_rank(rectify(photo.image, corners))
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))

@@ -36,3 +36,12 @@ def test_index_glyph_merged_with_its_suit_sign():
     card = cv2.imread(str(Path(__file__).with_name("data") / "paris_ace_merged_index.png"))
     r = read_rank(card)
     assert r.rank == "A" and r.index == "A"
+
+
+def test_small_cards_of_a_far_photo_found_at_twice_the_resolution(samples):
+    """Cards about 45 work px wide (photo taken from far away): touching cards merged at the
+    work size (3 pins missed); the finder looks again at twice the resolution."""
+    name = "far_tango_31_0004.jpg"
+    truth = json.loads((samples / name).with_suffix(".json").read_text())
+    got = recognize(str(samples / name), verify=False)
+    assert got.pins == truth["pins"] and got.piles == truth["piles"]
