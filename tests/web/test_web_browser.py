@@ -280,3 +280,26 @@ def test_a_finished_game_on_a_phone(server, browser, app, tmp_path):
     page.screenshot(path=str(shots / "21-game-over-wide.png"), full_page=True)
     assert not errors, errors
     print(f"\nscreenshots: {shots}")
+
+
+def test_a_big_phone_photo_is_shrunk_before_upload(server, browser, tmp_path):
+    """A 4500 px photo reaches the server at 3000 px on its long side, upright."""
+    import cv2
+    photo, _, _ = the_deal(tmp_path)
+    img = cv2.imread(str(photo))
+    h, w = img.shape[:2]
+    scale = 4500 / max(h, w)
+    big = tmp_path / "big.jpg"
+    cv2.imwrite(str(big), cv2.resize(img, (round(w * scale), round(h * scale))))
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(server + "/")
+    page.fill("#player-1", "Ann")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector(".triangle .card")
+    with page.expect_response("**/api/recognize") as info:
+        page.set_input_files("label.photo input[type=file]", str(big))
+    reading = info.value.json()
+    assert info.value.status == 200, reading
+    assert max(reading["width"], reading["height"]) == 3000
+    assert (reading["height"] > reading["width"]) == (h > w)
