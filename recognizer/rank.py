@@ -253,6 +253,7 @@ def read_rank(card: np.ndarray) -> RankReading:
     ink, norm = ink_mask(card)
     kind, n, pc = count_pips(ink)
     idx, isc, imar = None, 0.0, 0.0
+    both_court = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
         votes = []
@@ -269,6 +270,7 @@ def read_rank(card: np.ndarray) -> RankReading:
                     if v2[1] > v[1] + 0.03:
                         v = v2
                 votes.append(v)
+        both_court = len(votes) == 2 and all(v[0] in COURT_RANKS for v in votes)
         if votes:
             votes.sort(key=lambda v: -(v[1] + v[2]))
             idx, isc, imar = votes[0]
@@ -282,6 +284,10 @@ def read_rank(card: np.ndarray) -> RankReading:
     if kind == "blank":
         return RankReading("blank", None, pc)
     if kind == "back":
+        # a court card's picture covers most of its face like a back's pattern does; a clear
+        # J/Q/K corner index tells them apart (a pattern matches no glyph this well)
+        if idx in COURT_RANKS and index_strong and both_court:
+            return RankReading("court", idx, 0.6, None, idx, isc, "picture card (covered face)")
         return RankReading("back", None, pc, index=idx, index_score=isc)
     if pip_rank is not None:
         if idx == pip_rank and index_weak:
