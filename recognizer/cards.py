@@ -182,7 +182,13 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     edges = cv2.dilate(edges, np.ones((2, 2), np.uint8))
     t, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     bright = (white > t).astype(np.uint8) * 255
-    return {"white": white, "edges": edges,
+    # the brightest class above the first cut (a second Otsu level): on a light, textured
+    # table (carpet) the first cut takes in the table too, the paper stands out only here
+    hi = white[white > t]
+    t2 = cv2.threshold(hi.reshape(1, -1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0] if hi.size > 100 else 255
+    bright_hi = cv2.morphologyEx((white > max(t2, t + 20)).astype(np.uint8) * 255, cv2.MORPH_CLOSE,
+                                 np.ones((5, 5), np.uint8))
+    return {"white": white, "edges": edges, "bright_hi": bright_hi,
             "bright_cut": cv2.bitwise_and(bright, cv2.bitwise_not(edges)),
             "non_edge": cv2.bitwise_not(edges),
             "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
@@ -201,7 +207,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     t = float(m["otsu"])
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
-    for name in ("bright_cut", "non_edge", "bright_closed"):
+    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi"):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
@@ -235,7 +241,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
         k = area / card_area
         if 0.4 < k < 1.9 and rect > 0.82 and 1.1 < asp < 1.85:
             cands.append(CardQuad(order_corners(quad), area, rect, name))
-        elif 1.7 < k < 4.6 and rect > 0.85:
+        elif 1.7 < k < 4.6 and rect > 0.85 and name != "bright_hi":
             # a row of touching cards: a rectangle n cards long
             q = order_corners(quad)
             s = np.linalg.norm(q[1] - q[0])
@@ -253,7 +259,9 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                     break
     # non-maximum suppression: overlapping candidates describe one card
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
-    cands.sort(key=lambda c: (-(c.rectangularity > 0.86), -c.area if c.rectangularity > 0.86 else -c.rectangularity))
+    # the second-level bright mask only adds cards no other mask found (light textured tables)
+    cands.sort(key=lambda c: (c.source.startswith("bright_hi"), -(c.rectangularity > 0.86),
+                              -c.area if c.rectangularity > 0.86 else -c.rectangularity))
     kept: list[CardQuad] = []
     for c in cands:
         poly = c.corners.astype(np.float32)
