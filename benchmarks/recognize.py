@@ -45,7 +45,7 @@ def quad_iou(a, b) -> float:
     return float(inter / u) if u > 0 else 0.0
 
 
-def score_synthetic(folder: Path, verbose: bool = False) -> dict:
+def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -> dict:
     files = sorted(folder.glob("*.json"))
     n_slots = n_slot_ok = n_layout = n_layout_ok = 0
     n_found = n_rank_ok = n_true = n_recall = 0
@@ -60,7 +60,11 @@ def score_synthetic(folder: Path, verbose: bool = False) -> dict:
             continue
         t0 = time.perf_counter()
         try:
-            got = recognize(str(img)).to_dict()
+            prior = None
+            if expect:      # the tracker's prior, taken from the truth: standing pins, live piles
+                prior = {"standing": [k for k, v in truth["pins"].items() if v is not None],
+                         "piles": [v is not None for v in truth["piles"]]}
+            got = recognize(str(img), expect=prior).to_dict()
         except RecognitionError as e:
             got = {"pins": {k: None for k in "ABCDEFGHIJ"}, "piles": [None] * 3, "cards": [], "error": str(e)}
             errors += 1
@@ -174,6 +178,8 @@ def main(argv=None) -> int:
     ap.add_argument("--real-half", choices=["all", "odd", "even"], default="all",
                     help="real photos: all, or every other one in name order (odd = used while tuning, "
                          "even = held out)")
+    ap.add_argument("--expect", action="store_true",
+                    help="synthetic: give recognize the tracker's prior (standing pins, live piles) from the truth")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
     if a.quick:
@@ -189,7 +195,7 @@ def main(argv=None) -> int:
             print(f"rendering {a.count} photos ({a.size}, decks {decks}, seed {a.seed}) into {folder} ...", flush=True)
             render.main(["--out", str(folder), "--count", str(a.count), "--seed", str(a.seed),
                          "--decks", decks, "--size", a.size, "--quality", "90"] + ([] if a.verbose else []))
-        res = score_synthetic(folder, a.verbose)
+        res = score_synthetic(folder, a.verbose, a.expect)
         print(f"\nsynthetic: {res['photos']} photos, {res['slots']} pins+pile tops")
         print(f"  per-card accuracy (pins and pile tops, value and position): {100 * res['per_card']:.2f} %")
         print(f"  whole-layout exact match:                                   {100 * res['layout_exact']:.2f} %")
