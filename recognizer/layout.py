@@ -134,8 +134,17 @@ def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
     return pxv, pyv, bool(px), bool(py)
 
 
-def _pile_region(u, v):
-    return (v > 1.45) & (np.abs(u) < 4.2) & (v < 6.5)
+def _pile_region(u, v, pitch):
+    """Where a ball pile can lie (lattice units, pitch = (px, py) mm): beside the narrow end of
+    the triangle (like the mat: beside J and beside I) or in a row below J, at most ~1.5 pitch
+    + 50 mm to the side and a card + 75 mm below J.  The discard heap lies farther out."""
+    px, py = pitch
+    return (v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
+
+
+PILE_SIDE_MM, PILE_BELOW_MM = 50.0, 75.0
+STRAY_PENALTY = 0.3
+PILE_BONUS = 0.5
 
 
 def plausible_standing(slots) -> bool:
@@ -181,7 +190,7 @@ RULES_PENALTY = 0.9
 
 
 def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray,
-                allowed: np.ndarray | None = None):
+                allowed: np.ndarray | None = None, overl_ok: np.ndarray | None = None):
     """Best lattice placement. Returns dict with slot per card, uv, score, or None.
     allowed: optional bool per slot A-J (the standing pins the caller already knows); cards
     are then placed on those slots only."""
@@ -228,9 +237,13 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     mres = float(res[inl].mean()) if nin else 1.0
                     # piles: face-up cards on the player's side that are not pins, lying square
                     rest = ~inl & can_pile & (np.abs(np.sin(angles - ay)) < 0.35)
-                    piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1])).sum())
+                    piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1], (px, py))).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
-                    score = nin - mres - penalty + 0.35 * min(piles_here, 3) - 0.1 * far
+                    # a clean square card beside the pins' rows is neither pin nor pile: unlikely
+                    stray = int((rest & (overl_ok if overl_ok is not None else True) & (uv[:, 1] >= -0.7)
+                                 & (uv[:, 1] <= 1.45) & (np.abs(uv[:, 0]) * px < 1.5 * px + PILE_SIDE_MM)).sum())
+                    score = (nin - mres - penalty + PILE_BONUS * min(piles_here, 3) - 0.1 * far
+                             - STRAY_PENALTY * stray)
                     if allowed is None and not plausible_standing(slot[inl]):
                         score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
                     key = tuple(slot.tolist())
@@ -368,13 +381,14 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     can_pile = faceup & (overl < 0.45)
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
-    best = fit_lattice(xy, ang, can_pin, can_pile, allowed)
+    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
     slot, uv = best["slot"], best["uv"]
     for i in np.flatnonzero(slot >= 0):
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
-    pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i] and _pile_region(uv[i:i + 1, 0], uv[i:i + 1, 1])[0]]
+    region = _pile_region(uv[:, 0], uv[:, 1], best["pitch"])
+    pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i] and region[i]]
     # a pile top is a single card; a heap of overlapping cards is the discard pile
     pile_idx = [i for i in pile_idx if overl[i] < 0.3 and abs(math.sin(ang[i] - best["ay"])) < 0.35]
     if len(pile_idx) > 3:
