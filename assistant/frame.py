@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .cards import DECK, face_value, rank_of
+from .cards import DECK, face_value, rank_of, remaining
 from .errors import TablesideError
 from .layout import FULL, PINS, letters_of, mask_of
 from .rules import Variant, explain_illegal, legal_groups
@@ -195,12 +195,9 @@ class Frame:
         self._require_no_pending()
 
     def _unseen(self) -> Counter:
-        seen = Counter(self.pin_values[p] for p in letters_of(self.standing))
-        seen.update(p.top for p in self.piles if p.top is not None)
-        seen.update(self.out)
-        left = Counter(DECK)
-        left.subtract(seen)
-        return left
+        seen = [self.pin_values[p] for p in letters_of(self.standing)]
+        seen += [p.top for p in self.piles if p.top is not None]
+        return remaining(seen + self.out)
 
     def _turn_up(self, pile: int) -> None:
         p = self.piles[pile - 1]
@@ -215,9 +212,8 @@ class Frame:
 
     def _end_ball(self, chosen: bool) -> None:
         pins = self.taken[self.ball - 1]
-        which = ("First" if self.ball == 1 else "Second") if chosen else \
-            ("No play is left: first" if self.ball == 1 else "No play is left: second")
-        how = ""
+        which = "first" if self.ball == 1 else "second"
+        over = f"{which.capitalize()} ball over" if chosen else f"No play is left: {which} ball over"
         if self.ball == 1 and self.max_balls == 2:
             discards = [p.top for p in self.piles if p.top is not None]
             self.out.extend(discards)
@@ -227,12 +223,12 @@ class Frame:
                     self._turn_up(i)
             self.ball = 2
             gone = ", ".join(rank_of(v) for v in discards) or "nothing"
-            self.log.append(f"{how}{which} ball over ({pins} pins). Discarded {gone}; "
+            self.log.append(f"{over} ({pins} pins). Discarded {gone}; "
                             "the next card of each pile is turned up.")
             self._settle()
         else:
             self.over = True
-            self.log.append(f"{how}{which} ball over ({pins} pins).")
+            self.log.append(f"{over} ({pins} pins).")
 
     def _settle(self) -> None:
         """End the ball by itself when every card is known and none can play."""
