@@ -213,7 +213,9 @@ class Frame:
     def _end_ball(self, chosen: bool) -> None:
         pins = self.taken[self.ball - 1]
         which = "first" if self.ball == 1 else "second"
-        over = f"{which.capitalize()} ball over" if chosen else f"No play is left: {which} ball over"
+        over = f"{which.capitalize()} ball over"
+        if not chosen:
+            over = f"No play is left: {which} ball over"
         if self.ball == 1 and self.max_balls == 2:
             discards = [p.top for p in self.piles if p.top is not None]
             self.out.extend(discards)
