@@ -139,9 +139,6 @@ def _parse_play(line: str) -> tuple[int, list[str]]:
 
 
 def _hint_text(game: Game) -> str:
-    try:
-        from .solver import hint
-    except ImportError:
-        return "Hints are not available in this installation."
+    from .solver import hint
     h = hint(game.frame.state(game.rolls[game.current_player]), variant=game.variant)
     return h.explanation
