@@ -21,6 +21,7 @@ from .layout import LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _a
 from .mat import find_mat
 from . import verify as verify_mod
 from .rank import COURT_RANKS, RankReading, read_rank
+from .stacks import sliver_score, stacked
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
@@ -79,7 +80,8 @@ def _where(c: Card) -> str:
 
 
 def _read_cards(photo: Photo):
-    """find_cards + rectify + read_rank. Returns (work factor, quads in photo px, readings, backs)."""
+    """find_cards + rectify + read_rank.  Returns (work image, work factor, faces as (corners in
+    photo px, reading), backs' corners, per face: does it lie on a face-down stack)."""
     work, fw = work_image(photo.image)
     quads = find_cards(work)
     fq = fw
@@ -92,15 +94,17 @@ def _read_cards(photo: Photo):
             q2 = find_cards(work2)
             if len(q2) >= len(quads):
                 quads, fq = q2, fw2
-    faces, backs = [], []
+    faces, backs, slivers = [], [], []
     for q in quads:
         corners = q.corners * fq
-        reading = read_rank(rectify(photo.image, corners))
+        card = rectify(photo.image, corners)
+        reading = read_rank(card)
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))
+            slivers.append(sliver_score(card))
         elif reading.kind == "back":
             backs.append(corners)
-    return work, fw, faces, backs
+    return work, fw, faces, backs, stacked(slivers)
 
 
 def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
@@ -128,7 +132,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     from .layout import check_expect
     allowed, _ = check_expect(expect)
     photo = load_image(source)
-    work, fw, faces, backs = _read_cards(photo)
+    work, fw, faces, backs, on_stack = _read_cards(photo)
     s = photo.scale
     warnings: list[str] = []
     if not faces:
@@ -150,11 +154,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             S = np.diag([fw, fw, 1.0])
             mat_h = S @ mat_h
         quads = [c for c, _ in faces]
-        pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect)
+        pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect, on_stack)
         if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
             numbered = [r.kind == "number" for _, r in faces]
             quads = [c for c, _ in faces]
-            pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect)
+            pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect, on_stack)
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r, role, pos))

@@ -137,14 +137,21 @@ def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
 def _pile_region(u, v, pitch):
     """Where a ball pile can lie (lattice units, pitch = (px, py) mm): beside the narrow end of
     the triangle (like the mat: beside J and beside I) or in a row below J, at most ~1.5 pitch
-    + 50 mm to the side and a card + 75 mm below J.  The discard heap lies farther out."""
+    + 50 mm to the side and a card + 75 mm below J.  The discard heap lies farther out.  Never
+    where the triangle's own rows lie (a placement putting "piles" there is a shifted one)."""
     px, py = pitch
-    return (v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
+    du = np.abs(np.asarray(u, float)[..., None] - SLOT_UV[:, 0])
+    dv = np.abs(np.asarray(v, float)[..., None] - SLOT_UV[:, 1])
+    outside_triangle = ((du >= 0.8) | (dv >= 0.8)).all(-1)     # on no pin slot's own ground
+    return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
+            & outside_triangle)
 
 
 PILE_SIDE_MM, PILE_BELOW_MM = 50.0, 75.0
 STRAY_PENALTY = 0.3
 PILE_BONUS = 0.5
+STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
+STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
 
 
 def plausible_standing(slots) -> bool:
@@ -190,10 +197,15 @@ RULES_PENALTY = 0.9
 
 
 def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray,
-                allowed: np.ndarray | None = None, overl_ok: np.ndarray | None = None):
+                allowed: np.ndarray | None = None, overl_ok: np.ndarray | None = None,
+                on_stack: np.ndarray | None = None):
     """Best lattice placement. Returns dict with slot per card, uv, score, or None.
     allowed: optional bool per slot A-J (the standing pins the caller already knows); cards
-    are then placed on those slots only."""
+    are then placed on those slots only.  on_stack: cards seen lying on a face-down stack
+    (recognizer.stacks) -- most likely pile tops, which show the player's side: a placement
+    that makes one a pin, or leaves it outside the pile zone, is penalised.  (A penalty, not
+    a ban: the cue now and then fires on a pin, and then the rest of the fit outvotes it.)"""
+    on_stack = np.zeros(len(mm_xy), bool) if on_stack is None else np.asarray(on_stack, bool)
     if can_pin.sum() == 0:
         return None
     ref = angles[can_pin]
@@ -215,12 +227,18 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
             ok = can_pin & (np.abs(np.cos(angles - ay)) < 0.35)
         if ok.sum() == 0:
             continue
-        px0, py0, mx, my = _pitches(xy[ok])
+        # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
+        # of them looks like a row of pins), unless too few other cards are left
+        free = ok & ~on_stack
+        px0, py0, mx, my = _pitches(xy[free] if free.sum() >= 2 else xy[ok])
         pxs = [px0] if mx else [CW + g for g in (2, 8, 16, 26)]
         pys = [py0] if my else [CH + g for g in (2, 8, 16, 26, 38)]
         for px in pxs:
             for py in pys:
-                for t in _placements(xy, ok, px, py, allowed=allowed):
+                ts = _placements(xy, ok, px, py, allowed=allowed)
+                if free.any() and on_stack[ok].any():
+                    ts += _placements(xy, free, px, py, allowed=allowed)
+                for t in ts:
                     uv = (xy - t) / (px, py)
                     cand = np.repeat(ok[:, None], 10, 1)
                     if allowed is not None:
@@ -242,8 +260,10 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     # a clean square card beside the pins' rows is neither pin nor pile: unlikely
                     stray = int((rest & (overl_ok if overl_ok is not None else True) & (uv[:, 1] >= -0.7)
                                  & (uv[:, 1] <= 1.45) & (np.abs(uv[:, 0]) * px < 1.5 * px + PILE_SIDE_MM)).sum())
+                    stack_pin = int((on_stack & inl).sum())
+                    stack_out = int((on_stack & ~inl & ~_pile_region(uv[:, 0], uv[:, 1], (px, py))).sum())
                     score = (nin - mres - penalty + PILE_BONUS * min(piles_here, 3) - 0.1 * far
-                             - STRAY_PENALTY * stray)
+                             - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                     if allowed is None and not plausible_standing(slot[inl]):
                         score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
                     key = tuple(slot.tolist())
@@ -327,11 +347,12 @@ def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None) -> dic
 
 def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool],
                backs: list[np.ndarray] | None = None, mat_h: np.ndarray | None = None,
-               expect: dict | None = None) -> Placement:
+               expect: dict | None = None, on_stack: list[bool] | None = None) -> Placement:
     """Roles for the cards with these outlines (image px).  faceup: a card face (number or
     court); numbered: a number card that can be a pin.  mat_h: mat mm -> image px, if found.
     expect: optional {"standing": [letters], "piles": [bool, bool, bool]} known by the caller
-    (see recognize); only placements with pins on standing slots are fitted."""
+    (see recognize); only placements with pins on standing slots are fitted.  on_stack: per
+    card, does it lie on a face-down stack (a pile top; see recognizer.stacks)."""
     allowed, exp_piles = check_expect(expect)
     n = len(quads)
     roles = ["outside"] * n
@@ -381,14 +402,16 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     can_pile = faceup & (overl < 0.45)
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
-    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15)
+    on_stack = np.zeros(n, bool) if on_stack is None else np.asarray(on_stack, bool)
+    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15, on_stack)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
     slot, uv = best["slot"], best["uv"]
     for i in np.flatnonzero(slot >= 0):
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
     region = _pile_region(uv[:, 0], uv[:, 1], best["pitch"])
-    pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i] and region[i]]
+    pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i]
+                and (region[i] or (on_stack[i] and uv[i, 1] > 1.0))]
     # a pile top is a single card; a heap of overlapping cards is the discard pile
     pile_idx = [i for i in pile_idx if overl[i] < 0.3 and abs(math.sin(ang[i] - best["ay"])) < 0.35]
     if len(pile_idx) > 3:

@@ -1,0 +1,76 @@
+"""Pile tops seen lying on their face-down stacks (recognizer.stacks) and what the layout fit
+makes of them: a pile top is never taken for a pin because a row of tops looks like a row of
+pins, and a pile never sits on a pin slot's own ground."""
+import importlib.util
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from recognizer import load_image
+from recognizer.__init__ import _read_cards
+from recognizer.layout import LATTICE, _pile_region, fit_layout
+from recognizer.stacks import stacked
+
+_spec = importlib.util.spec_from_file_location(
+    "layout_piles", Path(__file__).with_name("test_recog_layout_piles.py"))
+_piles = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_piles)          # reuse its tilted-camera card builder
+
+
+def _truth_card(truth, corners):
+    """The true card whose outline contains this found card's centre."""
+    c = np.float32(corners).mean(0)
+    for t in truth["cards"]:
+        if cv2.pointPolygonTest(np.float32(t["corners"]).reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) > 0:
+            return t
+    return None
+
+
+def test_stack_cue_finds_pile_tops_and_never_a_pin(samples):
+    flagged = {"pin": 0, "pile": 0, "outside": 0}
+    for jf in sorted(samples.glob("*.json")):
+        truth = json.loads(jf.read_text())
+        if "pile_down" not in truth or not jf.with_suffix(".jpg").exists():
+            continue
+        photo = load_image(str(jf.with_suffix(".jpg")))
+        _, _, faces, _, on_stack = _read_cards(photo)
+        for (corners, _), s in zip(faces, on_stack):
+            t = _truth_card(truth, corners * photo.scale)
+            if s and t is not None:
+                flagged[t["role"]] += 1
+    assert flagged["pin"] == 0
+    assert flagged["pile"] >= 15          # 27 of the samples' pile tops today
+
+
+def test_more_flags_than_piles_means_the_cue_failed():
+    # a hand shadow inks the margins of many cards in one photo: trust none of them
+    assert stacked([0.9, 0.8, 0.85, 0.7, 0.0, 0.0, 0.0, 0.0, 0.0]) == [False] * 9
+    assert stacked([0.9, 0.0, 0.0, 0.0, 0.05, 0.0]) == [True] + [False] * 5
+    assert stacked([]) == []
+
+
+@pytest.mark.parametrize("rot", [0, 90, 200])
+@pytest.mark.parametrize("pins", ["AB", "AD", "BC"])
+def test_pile_row_on_stacks_is_not_a_pin_row(pins, rot):
+    # a sparse mid-frame: two back-row pins and the three pile tops in a row below the
+    # triangle -- at about the pin pitch, so without the stacks the row of tops fits the
+    # lattice as well as the pins do
+    H = _piles._view(rot)
+    piles = {"1": (-1.3, 4.3), "2": (0.0, 4.3), "3": (1.3, 4.3)}
+    quads = [_piles._card(H, *LATTICE[k], deg=1.0) for k in pins]
+    quads += [_piles._card(H, u, v, deg=-2.0) for u, v in piles.values()]
+    truth = [("pin", k) for k in pins] + [("pile", n) for n in piles]
+    pl = fit_layout(quads, [True] * len(quads), [True] * len(quads), on_stack=[False] * len(pins) + [True] * 3)
+    assert list(zip(pl.roles, pl.positions)) == truth
+
+
+def test_a_pile_never_lies_on_a_pin_slot():
+    pitch = (71.0, 100.0)
+    u = np.array([0.0, 0.5, -0.55, 1.55, -1.6, 0.0])
+    v = np.array([3.0, 2.0, 3.55, 2.0, 3.0, 4.3])
+    # J's and I's own slots, and half overlapping J, are not pile ground; beside I, beside J
+    # and a row below J are
+    assert _pile_region(u, v, pitch).tolist() == [False, False, False, True, True, True]
