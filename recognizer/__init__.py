@@ -154,11 +154,13 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             S = np.diag([fw, fw, 1.0])
             mat_h = S @ mat_h
         quads = [c for c, _ in faces]
-        pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect, on_stack)
+        pl = fit_layout(quads, [True] * len(faces), _may_be_pin(faces, mat_h is None), backs, mat_h,
+                        expect, on_stack)
         if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
             numbered = [r.kind == "number" for _, r in faces]
             quads = [c for c, _ in faces]
-            pl = fit_layout(quads, [True] * len(faces), numbered, backs, mat_h, expect, on_stack)
+            pl = fit_layout(quads, [True] * len(faces), _may_be_pin(faces, mat_h is None), backs, mat_h,
+                            expect, on_stack)
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r, role, pos))
@@ -172,7 +174,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             elif c.role == "pile" and c.value is not None:
                 piles[int(c.position) - 1] = c.value
     for c in cards:
-        if c.value is None:
+        if c.value is None and c.role in ("pin", "pile"):
+            warnings.append(f"{_where(c)}: looks like a {c.rank} (not used in this game) with low confidence "
+                            f"{c.confidence:.2f}; please check the card")
+        elif c.value is None:
             warnings.append(f"{c.rank} at {_where(c)}: not used in this game")
         elif c.confidence < LOW_CONFIDENCE:
             why = f" ({c.note})" if c.note else ""
@@ -180,6 +185,17 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat)
     r.seconds = time.perf_counter() - t0
     return r
+
+
+def _may_be_pin(faces, doubtful_courts: bool = True) -> list[bool]:
+    """Cards the layout fit may put on a pin slot: number cards, and court cards read with
+    doubt (a 10 of an ornate deck read as a queen at confidence 0.5 is still a card lying in
+    the triangle; dropping it would cost the fit an anchor and re-letter its neighbours).
+    Such a pin keeps value None and a warning, so the player is asked to check it.  On the
+    printed mat the slots are fixed, so no anchor is needed (and an empty slot's printing
+    can read as a doubtful picture): doubtful_courts=False there."""
+    return [r.kind == "number" or (doubtful_courts and r.kind == "court" and r.confidence < LOW_CONFIDENCE)
+            for _, r in faces]
 
 
 def _to_mm(Hi, q):

@@ -74,3 +74,15 @@ def test_a_pile_never_lies_on_a_pin_slot():
     # J's and I's own slots, and half overlapping J, are not pile ground; beside I, beside J
     # and a row below J are
     assert _pile_region(u, v, pitch).tolist() == [False, False, False, True, True, True]
+
+
+def test_a_doubtful_court_card_still_anchors_the_triangle():
+    # a 10 of an ornate deck read as a queen at confidence 0.5 lies in the triangle: the fit
+    # may use it (its value stays unknown and the player is asked); a clear king may not, and
+    # on the printed mat (fixed slots) no doubtful picture is placed
+    from recognizer.__init__ import _may_be_pin
+    from recognizer.rank import RankReading
+    faces = [(None, RankReading("number", "7", 0.98)), (None, RankReading("court", "Q", 0.5)),
+             (None, RankReading("court", "K", 0.97))]
+    assert _may_be_pin(faces) == [True, True, False]
+    assert _may_be_pin(faces, doubtful_courts=False) == [True, False, False]
