@@ -20,7 +20,7 @@ from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
 from . import verify as verify_mod
-from .rank import COURT_RANKS, RankReading, read_rank
+from .rank import COURT_RANKS, RankReading, ink_mask, read_rank
 from .stacks import sliver_score, stacked
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
@@ -98,10 +98,11 @@ def _read_cards(photo: Photo):
     for q in quads:
         corners = q.corners * fq
         card = rectify(photo.image, corners)
-        reading = read_rank(card)
+        masks = ink_mask(card)
+        reading = read_rank(card, masks)
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))
-            slivers.append(sliver_score(card))
+            slivers.append(sliver_score(masks[0]))
         elif reading.kind == "back":
             backs.append(corners)
     return work, fw, faces, backs, stacked(slivers)

@@ -237,7 +237,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
             for py in pys:
                 ts = _placements(xy, ok, px, py, allowed=allowed)
                 if free.any() and on_stack[ok].any():
-                    ts += _placements(xy, free, px, py, allowed=allowed)
+                    ts += [t for t in _placements(xy, free, px, py, top=3, allowed=allowed)
+                           if all(np.abs(t - t0).max() > 0.2 * px for t0 in ts)]
                 for t in ts:
                     uv = (xy - t) / (px, py)
                     cand = np.repeat(ok[:, None], 10, 1)
@@ -255,13 +256,14 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     mres = float(res[inl].mean()) if nin else 1.0
                     # piles: face-up cards on the player's side that are not pins, lying square
                     rest = ~inl & can_pile & (np.abs(np.sin(angles - ay)) < 0.35)
-                    piles_here = int((rest & _pile_region(uv[:, 0], uv[:, 1], (px, py))).sum())
+                    zone = _pile_region(uv[:, 0], uv[:, 1], (px, py))
+                    piles_here = int((rest & zone).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
                     # a clean square card beside the pins' rows is neither pin nor pile: unlikely
                     stray = int((rest & (overl_ok if overl_ok is not None else True) & (uv[:, 1] >= -0.7)
                                  & (uv[:, 1] <= 1.45) & (np.abs(uv[:, 0]) * px < 1.5 * px + PILE_SIDE_MM)).sum())
                     stack_pin = int((on_stack & inl).sum())
-                    stack_out = int((on_stack & ~inl & ~_pile_region(uv[:, 0], uv[:, 1], (px, py))).sum())
+                    stack_out = int((on_stack & ~inl & ~zone).sum())
                     score = (nin - mres - penalty + PILE_BONUS * min(piles_here, 3) - 0.1 * far
                              - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                     if allowed is None and not plausible_standing(slot[inl]):

@@ -248,9 +248,10 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
 
 
 # ----------------------------------------------------------------------------- both cues
-def read_rank(card: np.ndarray) -> RankReading:
-    """Read a rectified (RECT_W x RECT_H, portrait) card."""
-    ink, norm = ink_mask(card)
+def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = None) -> RankReading:
+    """Read a rectified (RECT_W x RECT_H, portrait) card.  masks: its ink_mask, if the caller
+    has it already."""
+    ink, norm = masks if masks is not None else ink_mask(card)
     kind, n, pc = count_pips(ink)
     idx, isc, imar = None, 0.0, 0.0
     both_court = False

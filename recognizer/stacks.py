@@ -3,7 +3,7 @@
 A pile top rests a few millimetres askew on its stack, so the card's found outline often
 takes in a sliver of the stack: along one side the band just inside the outline is then
 card-back pattern instead of the face's paper margin.  Pins lie alone, and their margins are
-paper.  The cue is the ink fraction (rank.ink_mask: darker or more coloured than the local
+paper.  The cue is the ink fraction (rank.ink_mask, shared with read_rank: darker or more coloured than the local
 paper) in a thin band along the middle of each side; a card is "stacked" when one side is
 clearly inked and clearly more than the photo's usual level (a hand shadow or loose
 outlines can ink many cards' margins in one photo, which says nothing about stacks), and
@@ -17,19 +17,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rank import ink_mask
-
 SIDE_INK = 0.25         # one side's band this inked ...
 ABOVE_USUAL = 0.2       # ... and this much above the photo's median card
 MAX_PILES = 3           # more cards flagged than there are piles: the cue is not working here
 
 
-def sliver_score(card: np.ndarray) -> float:
+def sliver_score(ink: np.ndarray) -> float:
     """Largest ink fraction of the four side bands (3.5-7 % of the width in from each edge,
     i.e. 2-4.5 mm, past the blur of a slightly loose outline; the middle 40 % of the side,
-    away from the corner indices) of a rectified card."""
-    ink, _ = ink_mask(card)
-    h, w = card.shape[:2]
+    away from the corner indices) of a rectified card's ink mask (rank.ink_mask)."""
+    h, w = ink.shape[:2]
     a, b = int(0.035 * w), int(0.07 * w)
     mid_h, mid_w = slice(int(0.3 * h), int(0.7 * h)), slice(int(0.3 * w), int(0.7 * w))
     bands = [ink[mid_h, a:b], ink[mid_h, w - b:w - a], ink[a:b, mid_w], ink[h - b:h - a, mid_w]]
