@@ -146,7 +146,20 @@ def _light_region(white: np.ndarray, c: np.ndarray, x: int, y: int, bw: int, bh:
         return False
     # the ring may run over touching neighbours (paper) on some sides: the table is its
     # darker part
-    p25, med = np.percentile(vals, [25, 50])
+    if _lighter_than(inside, vals):
+        return True
+    # a pile top: on one or two sides the ring runs over its stack (paper-white card edges),
+    # so judge each side of the ring apart and accept when two sides show the table
+    ys, xs = np.nonzero(ring)
+    (cx, cy), _, ang = cv2.minAreaRect((c.reshape(-1, 2) - (x0, y0)).astype(np.float32))
+    side = (((np.degrees(np.arctan2(ys - cy, xs - cx)) - ang + 45.0) % 360) // 90).astype(int)
+    vals = crop[ys, xs]
+    return sum(_lighter_than(inside, vals[side == k]) for k in range(4) if (side == k).sum() >= 10) >= 2
+
+
+def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
+    """Is a region's paper level clearly above the table in (part of) the ring around it?"""
+    p25, med = np.percentile(ring_vals, [25, 50])
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 

@@ -86,3 +86,18 @@ def test_a_doubtful_court_card_still_anchors_the_triangle():
              (None, RankReading("court", "K", 0.97))]
     assert _may_be_pin(faces) == [True, True, False]
     assert _may_be_pin(faces, doubtful_courts=False) == [True, False, False]
+
+
+def test_pile_top_lighter_than_the_table_but_not_than_its_stack_is_a_card():
+    # the local-contrast test of card finding: a dim card face (whiteness 60) on a darker
+    # table (48); its stack's paper-white edges (70) fill two sides of the ring around it and
+    # part of the other two, so the ring as a whole is lighter than the face
+    from recognizer.cards import _light_region
+    white = np.full((200, 200), 48, np.uint8)
+    white[36:160, 46:160] = 70                  # the stack, a little larger than the top
+    white[40:150, 50:150] = 60                  # the face-up top
+    cnt = np.array([[[50, 40]], [[149, 40]], [[149, 149]], [[50, 149]]], np.int32)
+    assert _light_region(white, cnt, 50, 40, 100, 110, t=200.0)
+    lone = np.full((200, 200), 58, np.uint8)    # no stack, and the table as light as the face
+    lone[40:150, 50:150] = 60
+    assert not _light_region(lone, cnt, 50, 40, 100, 110, t=200.0)
