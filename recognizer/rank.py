@@ -199,9 +199,9 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 continue
         in_corner = (cx < IDX_W * w or cx > (1 - IDX_W) * w) and (cy < IDX_H * h or cy > (1 - IDX_H) * h)
         if in_corner:
-            corner.append((a, ww, hh, cx, cy))
+            corner.append((a, ww, hh, cx, cy, i))
             continue
-        comps.append((a, ww, hh, cx, cy))
+        comps.append((a, ww, hh, cx, cy, i))
     body = ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)]
     body_frac = body.mean()
     if not comps:
@@ -237,14 +237,44 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     if best_n >= 2 and corner:
         pw = float(np.median([c[1] for c in np.array(comps, dtype=object)[sel]]))
         ph = float(np.median([c[2] for c in np.array(comps, dtype=object)[sel]]))
-        for a, ww, hh, _, _ in corner:
+        pip = _pip_mask(lab, st, [c for c, s_ in zip(comps, sel) if s_], pip_area)
+        for a, ww, hh, _, _, i in corner:
             if abs(np.log(a / pip_area)) < np.log(1.4) and abs(ww / pw - 1) < 0.25 and abs(hh / ph - 1) < 0.25:
                 best_n += 1
+            elif 1.3 * pip_area < a < 2.6 * pip_area:
+                # a large pip touching the corner index (paris) makes one blob of pip and
+                # glyphs; it counts when a whole pip lies in it in line with the pip columns
+                # (a large suit sign of the index itself lies outside them: tango)
+                at = _holds_pip(lab, st, i, pip)
+                cols = [c[3] for c, s_ in zip(comps, sel) if s_]
+                if at is not None and min(abs(at[0] - x) for x in cols) < 0.05 * w:
+                    best_n += 1
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
         return "court", None, 0.5
     return "number", best_n, float(np.clip(1.0 - cv, 0.3, 0.95))
+
+
+def _pip_mask(lab: np.ndarray, st: np.ndarray, pips: list, pip_area: float) -> np.ndarray:
+    """The binary shape of the most typical pip (the one nearest the median pip area)."""
+    i = min(pips, key=lambda c: abs(c[0] - pip_area))[5]
+    x, y, ww, hh, _ = st[i]
+    return (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
+
+
+def _holds_pip(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> tuple[float, float] | None:
+    """Where (card px) blob i contains a whole pip, upright or upside down; None if nowhere."""
+    x, y, ww, hh, _ = st[i]
+    blob = (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
+    if blob.shape[0] < pip.shape[0] or blob.shape[1] < pip.shape[1]:
+        return None
+    need = 0.93 * pip.sum()
+    for t in (pip, pip[::-1, ::-1].copy()):
+        _, best, _, (bx, by) = cv2.minMaxLoc(cv2.matchTemplate(blob, t, cv2.TM_CCORR))
+        if best >= need:
+            return x + bx + t.shape[1] / 2, y + by + t.shape[0] / 2
+    return None
 
 
 # ----------------------------------------------------------------------------- both cues

@@ -30,6 +30,17 @@ def test_large_pips_in_the_corner_box_are_counted(name, rank):
     assert r.rank == rank and r.pips == int(rank)
 
 
+def test_large_pips_touching_the_corner_index_are_counted():
+    """paris's big pips touch the corner index: pip and glyphs make one blob in the corner,
+    which was dropped, and the 4 of hearts was read as 2 (pips) against 4 (index), conf 0.5.
+    A blob holding a whole pip in line with the pip columns counts as a pip."""
+    import cv2
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "paris_4_pips_touching_index.png"))
+    r = read_rank(card)
+    assert r.rank == "4" and r.pips == 4 and r.confidence > 0.9
+
+
 def test_index_glyph_merged_with_its_suit_sign():
     """Blurred red ink joins the A of the index with the heart below it; the merged blob
     matched a 4 (an ace read as 4).  The part above the neck is read as well."""
