@@ -238,16 +238,20 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         pw = float(np.median([c[1] for c in np.array(comps, dtype=object)[sel]]))
         ph = float(np.median([c[2] for c in np.array(comps, dtype=object)[sel]]))
         pip = _pip_mask(lab, st, [c for c, s_ in zip(comps, sel) if s_], pip_area)
-        for a, ww, hh, _, _, i in corner:
-            if abs(np.log(a / pip_area)) < np.log(1.4) and abs(ww / pw - 1) < 0.25 and abs(hh / ph - 1) < 0.25:
+        cols = [c[3] for c, s_ in zip(comps, sel) if s_]
+        in_column = lambda x: min(abs(x - c) for c in cols) < 0.08 * w     # noqa: E731
+        for a, ww, hh, cx, _, i in corner:
+            # only in line with the pip columns: a small suit sign in the corner (tango's
+            # top-right and bottom-left) is the pips' size but lies outside them
+            if (abs(np.log(a / pip_area)) < np.log(1.4) and abs(ww / pw - 1) < 0.25 and abs(hh / ph - 1) < 0.25
+                    and in_column(cx)):
                 best_n += 1
             elif 1.3 * pip_area < a < 2.6 * pip_area:
                 # a large pip touching the corner index (paris) makes one blob of pip and
-                # glyphs; it counts when a whole pip lies in it in line with the pip columns
+                # glyphs; it counts when a whole pip lies in it, in line with the pip columns
                 # (a large suit sign of the index itself lies outside them: tango)
                 at = _holds_pip(lab, st, i, pip)
-                cols = [c[3] for c, s_ in zip(comps, sel) if s_]
-                if at is not None and min(abs(at[0] - x) for x in cols) < 0.05 * w:
+                if at is not None and in_column(at[0]):
                     best_n += 1
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)

@@ -41,6 +41,17 @@ def test_large_pips_touching_the_corner_index_are_counted():
     assert r.rank == "4" and r.pips == 4 and r.confidence > 0.9
 
 
+def test_small_corner_suit_signs_are_not_pips():
+    """tango prints a small suit sign in the top-right and bottom-left corners, the size of
+    its pips: the corner-box rule counted them (a 3 read as 4 or 5).  A corner blob counts
+    only in line with the pip columns."""
+    import cv2
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "tango_3_corner_suit_signs.png"))
+    r = read_rank(card)
+    assert r.pips == 3 and r.rank == "3"
+
+
 def test_index_glyph_merged_with_its_suit_sign():
     """Blurred red ink joins the A of the index with the heart below it; the merged blob
     matched a 4 (an ace read as 4).  The part above the neck is read as well."""
