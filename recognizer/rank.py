@@ -28,6 +28,7 @@ COURT_RANKS = ["J", "Q", "K"]
 VALUE = {r: (1 if r == "A" else 0 if r == "10" else int(r)) for r in NUMBER_RANKS}
 GLYPH_W, GLYPH_H = 16, 24
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
+INDEX_COLUMN = 0.15                # the index's column along the long sides, fraction of the width
 
 
 @dataclass
@@ -198,9 +199,14 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             if ww > 0.5 * w or hh > 0.5 * h:      # a border line or frame
                 continue
         in_corner = (cx < IDX_W * w or cx > (1 - IDX_W) * w) and (cy < IDX_H * h or cy > (1 - IDX_H) * h)
+        # no deck puts pips this close to the long sides; the index column does (ornamental's
+        # large suit sign under the rank, just below the corner box)
+        in_corner |= cx < INDEX_COLUMN * w or cx > (1 - INDEX_COLUMN) * w
         if in_corner:
             corner.append((a, ww, hh, cx, cy, i))
             continue
+        if max(ww, hh) > 2.5 * min(ww, hh) and a < 0.02 * area:
+            continue        # a thin line of a decorative frame (ornamental), never a pip
         comps.append((a, ww, hh, cx, cy, i))
     body = ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)]
     body_frac = body.mean()

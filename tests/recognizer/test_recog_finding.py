@@ -52,6 +52,17 @@ def test_small_corner_suit_signs_are_not_pips():
     assert r.pips == 3 and r.rank == "3"
 
 
+def test_decorative_frame_lines_and_index_suit_signs_are_not_pips():
+    """ornamental draws a thin frame around the pips (its pieces are about a pip's area) and a
+    large suit sign under each corner rank: both were counted, a 7 read as 9.  Thin lines
+    and blobs in the index column along the long sides are not pips."""
+    import cv2
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "ornamental_7_frame_lines.png"))
+    r = read_rank(card)
+    assert r.pips == 7 and r.rank == "7"
+
+
 def test_index_glyph_merged_with_its_suit_sign():
     """Blurred red ink joins the A of the index with the heart below it; the merged blob
     matched a 4 (an ace read as 4).  The part above the neck is read as well."""
