@@ -157,7 +157,8 @@ STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is pr
 def plausible_standing(slots) -> bool:
     """Could these pins (slot indices 0-9) be the standing set of a frame?  The removed pins of a
     frame are one connected group (every play after the first touches a removed pin) and the
-    first play takes neither a back-row pin nor F alone (assistant.layout / assistant.rules)."""
+    first play takes neither a back-row pin nor F alone, so the group holds one of E, G, H,
+    I, J (assistant.layout / assistant.rules)."""
     if is_connected is None:
         return True
     standing = 0
@@ -168,7 +169,7 @@ def plausible_standing(slots) -> bool:
         return True
     if not is_connected(removed):
         return False
-    return bool(removed & ~BACK_ROW) and removed != CENTRE
+    return bool(removed & ~BACK_ROW & ~CENTRE)
 
 
 def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int = 6, allowed=None):

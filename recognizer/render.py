@@ -131,6 +131,19 @@ class Scene:
         return kw
 
 
+def _removed_pins(rng: np.random.Generator, n: int) -> set[str]:
+    """n pins a frame in play can have removed: one connected group, grown from a pin a
+    first play can take alone (not the back row, not F) -- the rules' standing sets, which
+    the recogniser's layout fit expects (recognizer.layout.plausible_standing)."""
+    from assistant.layout import BIT, PINS, neighbours_of
+    removed = {str(rng.choice(list("EGHIJ")))}
+    while len(removed) < n:
+        mask = sum(BIT[p] for p in removed)
+        near = [p for p in PINS if neighbours_of(mask) & BIT[p] and p not in removed]
+        removed.add(str(rng.choice(near)))
+    return removed
+
+
 def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, dict]:
     suits = list(rng.choice(SUITS, 2, replace=False))
     deal = [(r, s) for r in RANKS for s in suits]
@@ -179,8 +192,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, 
     pile_top = [rest[0], rest[5], rest[8]]
     heap = []
     if mid:
-        n_rm = int(rng.integers(1, 9))
-        removed = set(rng.choice(list("ABCDEFGHIJ"), n_rm, replace=False))
+        removed = _removed_pins(rng, int(rng.integers(1, 9)))
         heap = [pins[k] for k in sorted(removed)]
         pile_down, pile_top = [], []
         for i, (lo, n) in enumerate(((0, 5), (5, 3), (8, 2))):

@@ -1,0 +1,44 @@
+"""The renderer's mid-frame scenes show only standing sets a real frame can leave: the
+recogniser's layout fit uses the rules as a prior, so a benchmark of impossible gaps (as
+it had before: 43 of 79 held-out mid-frame photos) measured photos no player can take."""
+import numpy as np
+import pytest
+
+from assistant.layout import ADJACENT_PAIRS
+from recognizer.render import _removed_pins
+
+ADJ = {frozenset(p) for p in ADJACENT_PAIRS}
+
+
+def _reachable(removed: frozenset) -> bool:
+    """Brute force from the rules text: a first play of one to three connected pins, none in
+    the back row and not F alone, then pins one at a time, each next to one already taken
+    (a later play of two or three connected pins is such a sequence too)."""
+    def grow(taken: frozenset) -> bool:
+        if taken == removed:
+            return True
+        return any(grow(taken | {p}) for p in removed - taken
+                   if any(frozenset((p, q)) in ADJ for q in taken))
+
+    def connected(group: frozenset) -> bool:
+        return len(group) == 1 or all(any(frozenset((p, q)) in ADJ for q in group - {p}) for p in group)
+
+    firsts = {frozenset(g) for a in removed for b in removed for c in removed for g in ({a}, {a, b}, {a, b, c})}
+    return any(grow(g) for g in firsts
+               if not g & set("ABCD") and g != {"F"} and connected(g))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_mid_frame_gaps_are_states_a_frame_can_leave(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        n = int(rng.integers(1, 9))
+        removed = _removed_pins(rng, n)
+        assert len(removed) == n and _reachable(frozenset(removed)), removed
+
+
+def test_brute_force_refuses_impossible_gaps():
+    for gaps in ("A", "AD", "F", "FB"):                 # FB: F alone first, then B
+        assert not _reachable(frozenset(gaps)), gaps
+    for gaps in ("FE", "J", "EAB", "HIJFC"):
+        assert _reachable(frozenset(gaps)), gaps
