@@ -134,20 +134,23 @@ def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
     return pxv, pyv, bool(px), bool(py)
 
 
-def _pile_region(u, v, pitch):
+def _pile_region(u, v, pitch, below_mm: float | None = None):
     """Where a ball pile can lie (lattice units, pitch = (px, py) mm): beside the narrow end of
     the triangle (like the mat: beside J and beside I) or in a row below J, at most ~1.5 pitch
-    + 50 mm to the side and a card + 75 mm below J.  The discard heap lies farther out.  Never
-    where the triangle's own rows lie (a placement putting "piles" there is a shifted one)."""
+    + 50 mm to the side and a card + 120 mm below J (a far, tilted photo stretches the fitted
+    distances; the usual row lies within a card + 75 mm, PILE_NEAR_MM).  The discard heap lies
+    farther out.  Never where the triangle's own rows lie (a placement putting "piles" there
+    is a shifted one)."""
     px, py = pitch
+    below = PILE_BELOW_MM if below_mm is None else below_mm
     du = np.abs(np.asarray(u, float)[..., None] - SLOT_UV[:, 0])
     dv = np.abs(np.asarray(v, float)[..., None] - SLOT_UV[:, 1])
     outside_triangle = ((du >= 0.8) | (dv >= 0.8)).all(-1)     # on no pin slot's own ground
-    return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
+    return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + below)
             & outside_triangle)
 
 
-PILE_SIDE_MM, PILE_BELOW_MM = 50.0, 75.0
+PILE_SIDE_MM, PILE_BELOW_MM, PILE_NEAR_MM = 50.0, 120.0, 75.0
 STRAY_PENALTY = 0.3
 PILE_BONUS = 0.5
 STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
@@ -258,7 +261,9 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     # piles: face-up cards on the player's side that are not pins, lying square
                     rest = ~inl & can_pile & (np.abs(np.sin(angles - ay)) < 0.35)
                     zone = _pile_region(uv[:, 0], uv[:, 1], (px, py))
-                    piles_here = int((rest & zone).sum())
+                    # piles in the usual place count fully, the far band (far photos) half
+                    near = zone & _pile_region(uv[:, 0], uv[:, 1], (px, py), PILE_NEAR_MM)
+                    piles_here = 0.5 * int((rest & zone).sum()) + 0.5 * int((rest & near).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
                     # a clean square card beside the pins' rows is neither pin nor pile: unlikely
                     stray = int((rest & (overl_ok if overl_ok is not None else True) & (uv[:, 1] >= -0.7)
