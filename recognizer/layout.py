@@ -134,7 +134,7 @@ def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
     return pxv, pyv, bool(px), bool(py)
 
 
-def _pile_region(u, v, pitch, below_mm: float | None = None):
+def _pile_region(u, v, pitch):
     """Where a ball pile can lie (lattice units, pitch = (px, py) mm): beside the narrow end of
     the triangle (like the mat: beside J and beside I) or in a row below J, at most ~1.5 pitch
     + 50 mm to the side and a card + 120 mm below J (a far, tilted photo stretches the fitted
@@ -142,11 +142,10 @@ def _pile_region(u, v, pitch, below_mm: float | None = None):
     farther out.  Never where the triangle's own rows lie (a placement putting "piles" there
     is a shifted one)."""
     px, py = pitch
-    below = PILE_BELOW_MM if below_mm is None else below_mm
     du = np.abs(np.asarray(u, float)[..., None] - SLOT_UV[:, 0])
     dv = np.abs(np.asarray(v, float)[..., None] - SLOT_UV[:, 1])
     outside_triangle = ((du >= 0.8) | (dv >= 0.8)).all(-1)     # on no pin slot's own ground
-    return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + below)
+    return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
             & outside_triangle)
 
 
@@ -262,7 +261,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     rest = ~inl & can_pile & (np.abs(np.sin(angles - ay)) < 0.35)
                     zone = _pile_region(uv[:, 0], uv[:, 1], (px, py))
                     # piles in the usual place count fully, the far band (far photos) half
-                    near = zone & _pile_region(uv[:, 0], uv[:, 1], (px, py), PILE_NEAR_MM)
+                    near = zone & ((uv[:, 1] - 3.0) * py < CH + PILE_NEAR_MM)
                     piles_here = 0.5 * int((rest & zone).sum()) + 0.5 * int((rest & near).sum())
                     far = int((rest & (uv[:, 1] < -0.7)).sum())
                     # a clean square card beside the pins' rows is neither pin nor pile: unlikely
