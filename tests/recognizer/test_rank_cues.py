@@ -1,0 +1,49 @@
+"""read_rank when its two cues disagree: which one the user can rely on."""
+import cv2
+import numpy as np
+import pytest
+
+decks = pytest.importorskip("recognizer.cards_svg")
+pytestmark = pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")
+
+from recognizer import rank  # noqa: E402
+from recognizer.cards import rectify  # noqa: E402
+
+
+def photographed(deck, rank_, suit="heart"):
+    """A card as the detector hands it over: slightly skewed outline, mild blur."""
+    img = decks.card_bgra(deck, decks.card_id(rank_, suit))
+    a = img[:, :, 3:4] / 255.0
+    bgr = (img[:, :, :3] * a + 90 * (1 - a)).astype(np.uint8)
+    h, w = bgr.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) + np.float32([[3, 2], [-2, 4], [-4, -3], [2, -2]])
+    return rectify(cv2.GaussianBlur(bgr, (3, 3), 0.8), src)
+
+
+@pytest.fixture
+def templates_without_bellot(monkeypatch):
+    """Index templates that never saw bellot's serif figures, as with a user's own deck."""
+    vecs, labels, _ = rank.template_glyphs(["anglo", "paris", "dondorf"])
+    monkeypatch.setattr(rank, "_TEMPLATES", rank.IndexTemplates(vecs, labels))
+
+
+def test_unfamiliar_index_does_not_outvote_a_clean_pip_count(templates_without_bellot):
+    got = {r: rank.read_rank(photographed("bellot", r)) for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]}
+    assert {r: g.rank for r, g in got.items()} == {r: r for r in got}
+    assert all(g.confidence >= 0.7 for g in got.values())
+
+
+def test_clear_index_outvotes_a_covered_pip():
+    card = photographed("anglo", "7", "club")
+    ink, _ = rank.ink_mask(card)
+    # a coin (or a glare spot) over the centre pip: the body shows six pips
+    n, lab, st, cen = cv2.connectedComponentsWithStats(ink)
+    body = [i for i in range(1, n) if 0.3 * card.shape[1] < cen[i][0] < 0.7 * card.shape[1]
+            and 0.25 * card.shape[0] < cen[i][1] < 0.75 * card.shape[0]]
+    assert body
+    x, y, w, h, _ = st[max(body, key=lambda i: st[i][4])]
+    card[y - 2:y + h + 2, x - 2:x + w + 2] = np.median(card[ink == 0], axis=0)
+    assert rank.count_pips(rank.ink_mask(card)[0])[1] == 6
+    r = rank.read_rank(card)
+    assert r.rank == "7" and r.confidence >= 0.7
+    assert "pips say 6" in r.note
