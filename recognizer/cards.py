@@ -201,7 +201,14 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     t2 = cv2.threshold(hi.reshape(1, -1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0] if hi.size > 100 else 255
     bright_hi = cv2.morphologyEx((white > max(t2, t + 20)).astype(np.uint8) * 255, cv2.MORPH_CLOSE,
                                  np.ones((5, 5), np.uint8))
-    return {"white": white, "edges": edges, "bright_hi": bright_hi,
+    # paper lighter than the table around it, at any light level: the white level minus its
+    # opening by a square larger than any card (what is left is small bright things), so a
+    # shadow across the table or a dim corner of the photo does not hide a card
+    k = max(15, int(0.3 * max(work.shape[:2])))
+    tophat = cv2.morphologyEx(white, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    tt = cv2.threshold(tophat, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+    local = (tophat > max(tt, 25)).astype(np.uint8) * 255
+    return {"white": white, "edges": edges, "bright_hi": bright_hi, "local": local,
             "bright_cut": cv2.bitwise_and(bright, cv2.bitwise_not(edges)),
             "non_edge": cv2.bitwise_not(edges),
             "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
@@ -220,7 +227,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     t = float(m["otsu"])
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
-    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi"):
+    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local"):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
@@ -244,6 +251,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     # card size: median of clean single-card candidates
     singles = [b for b in blobs if b[2] > 0.88 and 1.15 < b[4] < 1.75]
     if not singles:
+        # no crisp outline anywhere (a single card crossed by a shadow's edge, rounded off by
+        # the closing): size the cards from the best of the rounder candidates
+        singles = [b for b in blobs if b[2] > 0.83 and 1.15 < b[4] < 1.75]
+    if not singles:
         return []
     areas = np.array([b[1] for b in singles])
     # the biggest cluster of similar areas (pips or stray squares are much smaller)
@@ -254,7 +265,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
         k = area / card_area
         if 0.4 < k < 1.9 and rect > 0.82 and 1.1 < asp < 1.85:
             cands.append(CardQuad(order_corners(quad), area, rect, name))
-        elif 1.7 < k < 4.6 and rect > 0.85 and name != "bright_hi":
+        elif 1.7 < k < 4.6 and rect > 0.85 and name not in ("bright_hi", "local"):
             # a row of touching cards: a rectangle n cards long
             q = order_corners(quad)
             s = np.linalg.norm(q[1] - q[0])
@@ -272,8 +283,9 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                     break
     # non-maximum suppression: overlapping candidates describe one card
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
-    # the second-level bright mask only adds cards no other mask found (light textured tables)
-    cands.sort(key=lambda c: (c.source.startswith("bright_hi"), -(c.rectangularity > 0.86),
+    # the second-level bright and the local masks only add cards no other mask found (light
+    # textured tables, shadows): their outlines take in more of the surroundings
+    cands.sort(key=lambda c: (c.source.startswith(("bright_hi", "local")), -(c.rectangularity > 0.86),
                               -c.area if c.rectangularity > 0.86 else -c.rectangularity))
     kept: list[CardQuad] = []
     for c in cands:

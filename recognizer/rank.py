@@ -316,7 +316,7 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
         legible = [v for v in votes if v[1] >= 0.75]
         index_sure = bool(legible) and len({v[0] for v in legible}) == 1 and \
-            min(v[1] for v in legible) >= SURE_SIM and min(v[2] for v in legible) >= SURE_MARGIN
+            min(v[1] for v in legible) >= SURE_SIM and max(v[2] for v in legible) >= SURE_MARGIN
         if votes:
             votes.sort(key=lambda v: -(v[1] + v[2]))
             idx, isc, imar = votes[0]
@@ -342,8 +342,8 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
             return RankReading("number", pip_rank, 0.55 + 0.3 * pc, n, idx, isc, "no readable corner index")
         # disagreement.  On a deck the templates never saw (leave-one-deck-out over the 17
         # training decks) the pip count was right in 334 of 372 disagreements; the index was
-        # right only when every legible corner read the same rank, closely and with no rival
-        # rank near (23 of 23 cases; docs/recognizer.md)
+        # right only when every legible corner read the same rank closely, one of them with no
+        # rival rank near (24 of 24 cases; docs/recognizer.md)
         if idx in COURT_RANKS and index_strong and pip_rank in ("A", "2"):
             # a court picture that falls apart into one or two blobs (a small one, or a face
             # with the body split off): a clear J/Q/K index settles it

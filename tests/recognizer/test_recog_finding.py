@@ -112,3 +112,17 @@ def test_card_on_a_light_textured_table_found_by_second_brightness_level(samples
     hits = [c for c in r.cards
             if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
     assert hits and all(c.value is None for c in hits)
+
+
+@pytest.mark.parametrize("name, box, rank", [
+    ("IMG_2466.JPG", (81, 274, 223, 479), "10"),     # low sun: a shadow's edge across the card
+    ("IMG_2404.JPG", (121, 228, 215, 360), "J"),     # a jack on beige carpet
+])
+def test_lone_card_found_by_local_contrast(samples, name, box, rank):
+    """Real photos (edje-train, Apache-2.0) where no mask with one global cut shows the card
+    whole: it is lighter than the table around it, which the top-hat ("local") mask sees."""
+    from recognizer import recognize_cards
+    r = recognize_cards(str(samples / "real" / name))
+    hits = [c for c in r.cards
+            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+    assert [c.rank for c in hits] == [rank]
