@@ -68,14 +68,15 @@ def _line_intersection(l1, l2):
     return np.array([x1 + t[0] * vx1, y1 + t[0] * vy1])
 
 
-def _quad_from_contour(cnt: np.ndarray) -> tuple[np.ndarray, float, float, float] | None:
+def _quad_from_contour(cnt: np.ndarray, min_solidity: float = 0.0) -> tuple[np.ndarray, float, float, float] | None:
     """Fit a quadrilateral to a region's outline: lines through the straight parts of the four
     sides of its minimum-area rectangle (rounded corners and corner notches are ignored).
-    Returns (quad, area, hull/rectangle fill, solidity)."""
+    Returns (quad, area, hull/rectangle fill, solidity); None for a region less solid than
+    min_solidity (checked before the costly line fits)."""
     hull = cv2.convexHull(cnt)
     area = cv2.contourArea(cnt)
     harea = cv2.contourArea(hull)
-    if harea <= 0:
+    if harea <= 0 or area < min_solidity * harea:
         return None
     rect = cv2.minAreaRect(hull)
     (cx, cy), (w, h), a = rect
@@ -231,12 +232,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
-            r = _quad_from_contour(c)
+            r = _quad_from_contour(c, min_solidity=0.7)
             if r is None:
                 continue
             quad, area, rect, solid = r
-            if solid < 0.7:
-                continue
             x, y, bw, bh = cv2.boundingRect(c)
             if name == "non_edge":
                 # a region between edges must itself be light to be a card face
