@@ -238,7 +238,11 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     big_others = others[others > 1.9 * pip_area]
     # a number card's body holds little besides its pips
     if len(big_others) > 0 and big_others.sum() > 0.5 * areas[sel].sum():
-        if best_n == 1 or body_frac > 0.25:
+        # two "pips" beside a big picture: a court card's suit signs (simplistic's Q shows two,
+        # diagonally across a big letter) -- a number card's two pips share a column
+        xs = [c[3] for c, s_ in zip(comps, sel) if s_]
+        two_askew = best_n == 2 and abs(xs[0] - xs[1]) > 0.15 * w
+        if best_n == 1 or two_askew or body_frac > 0.25:
             return "court", None, 0.6
     if best_n == 1:
         if pip_area < 0.006 * area:

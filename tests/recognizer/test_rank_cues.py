@@ -47,3 +47,18 @@ def test_clear_index_outvotes_a_covered_pip():
     r = rank.read_rank(card)
     assert r.rank == "7" and r.confidence >= 0.7
     assert "pips say 6" in r.note
+
+
+@pytest.mark.parametrize("rank_", ["J", "Q", "K"])
+def test_court_with_two_suit_signs_is_no_two(rank_):
+    """simplistic's court cards: a big letter with a suit sign in two opposite corners of the
+    body -- two pip-sized blobs, but not in one column as a two's pips are."""
+    for suit in ("heart", "spade"):
+        kind, n, _ = rank.count_pips(rank.ink_mask(photographed("simplistic", rank_, suit))[0])
+        assert kind == "court", (suit, kind, n)
+
+
+def test_two_stays_a_two():
+    for deck in ("simplistic", "ornamental", "tango", "anglo"):
+        kind, n, _ = rank.count_pips(rank.ink_mask(photographed(deck, "2"))[0])
+        assert (kind, n) == ("number", 2), deck
