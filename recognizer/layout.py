@@ -53,11 +53,32 @@ def _card_h(corners: np.ndarray) -> np.ndarray:
 
 
 def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
-    """A homography image px -> table mm from card outlines (each card is 63 x 88 mm)."""
+    """A homography image px -> table mm from card outlines (each card is 63 x 88 mm).  Refined
+    from each of the few cards nearest the middle in turn, from its perspective and from an
+    affine map of it (one bad outline -- a glare spot taken for a card -- must not set the
+    plane); the plane that makes the cards most nearly 63 x 88 mm wins."""
     pts = np.array(quads, np.float64)
     ctr = pts.reshape(-1, 2).mean(0)
-    ref = int(np.argmin([np.linalg.norm(q.mean(0) - ctr) for q in pts]))
-    Hi = np.linalg.inv(_card_h(pts[ref]))
+    order = np.argsort([np.linalg.norm(q.mean(0) - ctr) for q in pts])[:PLANE_STARTS]
+    best, best_err = None, np.inf
+    for ref in order:
+        for affine in (False, True):
+            Hi = _plane_from(pts, int(ref), affine)
+            err = _size_error(pts, Hi)
+            if err < best_err:
+                best, best_err = Hi, err
+    return best
+
+
+PLANE_STARTS = 4
+
+
+def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
+    """Refine a plane started from card ref's outline: its full perspective (right for a
+    strongly tilted photo) or only an affine map of it (a few px off at one corner can tilt a
+    single card's perspective by tens of degrees, and the iterations then keep it)."""
+    A = cv2.estimateAffine2D(pts[ref].astype(np.float32), np.float32(CANON))[0] if affine else None
+    Hi = np.vstack([A, [0, 0, 1]]) if A is not None else np.linalg.inv(_card_h(pts[ref]))
     for _ in range(3):
         ideal, img = [], []
         for q in pts:
@@ -76,6 +97,15 @@ def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
         else:
             break
     return Hi
+
+
+def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:
+    """Median over cards of how far their sides are from 63 and 88 mm under Hi."""
+    m = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), Hi).reshape(-1, 4, 2)
+    sides = np.linalg.norm(np.roll(m, -1, axis=1) - m, axis=2)          # n x 4
+    short = (sides[:, 0] + sides[:, 2]) / 2
+    long_ = (sides[:, 1] + sides[:, 3]) / 2
+    return float(np.median(np.abs(short - CW) + np.abs(long_ - CH)))
 
 
 def _angles(mm_quads: np.ndarray) -> np.ndarray:

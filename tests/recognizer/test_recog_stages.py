@@ -183,6 +183,21 @@ def _layout_quads(H, removed=(), piles=((-1.2, 4.3), (0, 4.3), (1.2, 4.3)), heap
     return quads, truth
 
 
+def test_table_plane_not_set_by_one_bad_outline_in_the_middle():
+    """A glare spot in the middle of the layout taken for a card (a skewed outline) must not
+    set the table plane: every real card still measures 63 x 88 mm."""
+    from recognizer.layout import table_plane
+    H = tilted_view(20, 18)
+    quads, _ = _layout_quads(H, removed="EFHI")
+    centre = np.mean([q.mean(0) for q in quads], axis=0)
+    bad = centre + np.array([[-70, -90], [60, -100], [95, 80], [-50, 110]])     # a lopsided blob
+    Hi = table_plane(quads + [bad])
+    for q in quads:
+        m = project(Hi, q)
+        sides = np.linalg.norm(np.roll(m, -1, 0) - m, axis=1)
+        assert sorted([sides[0] + sides[2], sides[1] + sides[3]]) == pytest.approx([2 * CW, 2 * CH], rel=0.06)
+
+
 @pytest.mark.parametrize("rot", [0, 37, 90, 181, 250])
 def test_fit_layout_fresh_deal_any_rotation(rot):
     H = tilted_view(rot, tilt=30)
