@@ -175,11 +175,13 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             elif c.role == "pile" and c.value is not None:
                 piles[int(c.position) - 1] = c.value
     for c in cards:
+        # "joker" is any picture card whose J/Q/K index could not be read: say so
+        what = "picture card (J, Q, K or joker)" if c.rank == "joker" else c.rank
         if c.value is None and c.role in ("pin", "pile"):
-            warnings.append(f"{_where(c)}: looks like a {c.rank} (not used in this game) with low confidence "
+            warnings.append(f"{_where(c)}: looks like a {what} (not used in this game) with low confidence "
                             f"{c.confidence:.2f}; please check the card")
         elif c.value is None:
-            warnings.append(f"{c.rank} at {_where(c)}: not used in this game")
+            warnings.append(f"{what} at {_where(c)}: not used in this game")
         elif c.confidence < LOW_CONFIDENCE:
             why = f" ({c.note})" if c.note else ""
             warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
