@@ -13,7 +13,7 @@ built from the *other* decks only.  Counts per deck and overall:
   * WRONG       -- a wrong rank read with confidence: the failure that costs a game,
   * court as number -- a J/Q/K taken for a number card (would become a pin).
 
-Needs the card artwork (make system-test installs gnome-cards-data).  About 5 minutes.
+Needs the card artwork (make system-test installs gnome-cards-data).  About 3 minutes.
 """
 from __future__ import annotations
 

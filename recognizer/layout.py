@@ -52,6 +52,9 @@ def _card_h(corners: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(CANON), np.float32(corners))
 
 
+PLANE_STARTS = 4        # table_plane: cards nearest the middle to start the refinement from
+
+
 def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
     """A homography image px -> table mm from card outlines (each card is 63 x 88 mm).  Refined
     from each of the few cards nearest the middle in turn, from its perspective and from an
@@ -69,8 +72,6 @@ def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
                 best, best_err = Hi, err
     return best
 
-
-PLANE_STARTS = 4
 
 
 def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:

@@ -358,13 +358,12 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
             # a court picture that falls apart into one or two blobs (a small one, or a face
             # with the body split off): a clear J/Q/K index settles it
             return RankReading("court", idx, 0.6, n, idx, isc, "pips and index disagree")
+        why = f"pips say {pip_rank}, index says {idx}"
         if index_sure:
-            return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.8, n, idx, isc,
-                               f"pips say {pip_rank}, index says {idx}")
+            return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.8, n, idx, isc, why)
         # a clean count of two or more pips was right in 309 of 315 such cases, a single pip
         # (ace) in 23 of 25: trust the pips, the note keeps the doubt.  An irregular count
         # (blobs of uneven size: touching pips, a covered corner) loses to a clear index.
-        why = f"pips say {pip_rank}, index says {idx}"
         if pc >= 0.8:
             return RankReading("number", pip_rank, 0.7 if pc >= 0.9 and n >= 2 else 0.6, n, idx, isc, why)
         if index_strong:
