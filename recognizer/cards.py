@@ -232,10 +232,15 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
-            r = _quad_from_contour(c, min_solidity=0.7)
+            r = _quad_from_contour(c, min_solidity=0.5)
             if r is None:
                 continue
             quad, area, rect, solid = r
+            # a card whose outline the pips bite into (many pips near its border, faint paper
+            # on a white table) still has a hull that fills its rectangle
+            bitten = solid < 0.7
+            if bitten and rect < 0.93:
+                continue
             x, y, bw, bh = cv2.boundingRect(c)
             if name == "non_edge":
                 # a region between edges must itself be light to be a card face
@@ -246,7 +251,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
             if short > long_:
                 short, long_ = long_, short
             asp = long_ / max(short, 1e-6)
-            blobs.append((quad, area, min(rect, 0.5 + solid / 2), name, asp, c))
+            blobs.append((quad, area, rect - 0.1 if bitten else min(rect, 0.5 + solid / 2), name, asp, c))
     # card size: median of clean single-card candidates
     singles = [b for b in blobs if b[2] > 0.88 and 1.15 < b[4] < 1.75]
     if not singles:
