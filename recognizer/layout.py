@@ -73,7 +73,6 @@ def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
     return best
 
 
-
 def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
     """Refine a plane started from card ref's outline: its full perspective (right for a
     strongly tilted photo) or only an affine map of it (a few px off at one corner can tilt a

@@ -7,17 +7,6 @@ decks = pytest.importorskip("recognizer.cards_svg")
 pytestmark = pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")
 
 from recognizer import rank  # noqa: E402
-from recognizer.cards import rectify  # noqa: E402
-
-
-def photographed(deck, rank_, suit="heart"):
-    """A card as the detector hands it over: slightly skewed outline, mild blur."""
-    img = decks.card_bgra(deck, decks.card_id(rank_, suit))
-    a = img[:, :, 3:4] / 255.0
-    bgr = (img[:, :, :3] * a + 90 * (1 - a)).astype(np.uint8)
-    h, w = bgr.shape[:2]
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) + np.float32([[3, 2], [-2, 4], [-4, -3], [2, -2]])
-    return rectify(cv2.GaussianBlur(bgr, (3, 3), 0.8), src)
 
 
 @pytest.fixture
@@ -27,13 +16,13 @@ def templates_without_bellot(monkeypatch):
     monkeypatch.setattr(rank, "_TEMPLATES", rank.IndexTemplates(vecs, labels))
 
 
-def test_unfamiliar_index_does_not_outvote_a_clean_pip_count(templates_without_bellot):
+def test_unfamiliar_index_does_not_outvote_a_clean_pip_count(templates_without_bellot, photographed):
     got = {r: rank.read_rank(photographed("bellot", r)) for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]}
     assert {r: g.rank for r, g in got.items()} == {r: r for r in got}
     assert all(g.confidence >= 0.7 for g in got.values())
 
 
-def test_clear_index_outvotes_a_covered_pip():
+def test_clear_index_outvotes_a_covered_pip(photographed):
     card = photographed("anglo", "7", "club")
     ink, _ = rank.ink_mask(card)
     # a coin (or a glare spot) over the centre pip: the body shows six pips
@@ -50,7 +39,7 @@ def test_clear_index_outvotes_a_covered_pip():
 
 
 @pytest.mark.parametrize("rank_", ["J", "Q", "K"])
-def test_court_with_two_suit_signs_is_no_two(rank_):
+def test_court_with_two_suit_signs_is_no_two(rank_, photographed):
     """simplistic's court cards: a big letter with a suit sign in two opposite corners of the
     body -- two pip-sized blobs, but not in one column as a two's pips are."""
     for suit in ("heart", "spade"):
@@ -58,7 +47,7 @@ def test_court_with_two_suit_signs_is_no_two(rank_):
         assert kind == "court", (suit, kind, n)
 
 
-def test_two_stays_a_two():
+def test_two_stays_a_two(photographed):
     for deck in ("simplistic", "ornamental", "tango", "anglo"):
         kind, n, _ = rank.count_pips(rank.ink_mask(photographed(deck, "2"))[0])
         assert (kind, n) == ("number", 2), deck

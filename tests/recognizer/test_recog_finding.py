@@ -83,23 +83,11 @@ def test_small_cards_of_a_far_photo_found_at_twice_the_resolution(samples):
 
 
 @pytest.mark.parametrize("deck,rank", [("orell", "K"), ("paris", "Q"), ("anglo_modern", "J")])
-def test_court_card_with_covered_face_is_not_a_back(deck, rank):
+def test_court_card_with_covered_face_is_not_a_back(deck, rank, photographed):
     """A court picture covering the whole face looked like a card back's pattern and the card
     was dropped (not reported); a clear J/Q/K index in both corners makes it a court card."""
-    import cv2
-    import numpy as np
-    from recognizer import cards_svg as decks
-    from recognizer.cards import rectify
     from recognizer.rank import read_rank
-    try:
-        img = decks.card_bgra(deck, decks.card_id(rank, "heart"))
-    except Exception as e:                     # rsvg-convert / gnome-cards-data missing
-        pytest.skip(str(e))
-    a = img[:, :, 3:4] / 255.0
-    bgr = (img[:, :, :3] * a + 90 * (1 - a)).astype(np.uint8)
-    h, w = bgr.shape[:2]
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) + np.float32([[3, 2], [-2, 4], [-4, -3], [2, -2]])
-    r = read_rank(rectify(cv2.GaussianBlur(bgr, (3, 3), 0.8), src))
+    r = read_rank(photographed(deck, rank))
     assert r.kind == "court" and r.value is None
 
 

@@ -134,15 +134,9 @@ decks = pytest.importorskip("recognizer.cards_svg")
 @pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")
 @pytest.mark.parametrize("deck", ["anglo", "plastic"])   # plastic is held out of tuning
 @pytest.mark.parametrize("rank", ["A", "3", "7", "9", "10", "K"])
-def test_read_rank_clean_card(deck, rank):
+def test_read_rank_clean_card(deck, rank, photographed):
     from recognizer.rank import read_rank
-    img = decks.card_bgra(deck, decks.card_id(rank, "spade"))
-    a = img[:, :, 3:4] / 255.0
-    bgr = (img[:, :, :3] * a + 90 * (1 - a)).astype(np.uint8)
-    h, w = bgr.shape[:2]
-    # photographed slightly skewed and blurred
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) + np.float32([[3, 2], [-2, 4], [-4, -3], [2, -2]])
-    r = read_rank(rectify(cv2.GaussianBlur(bgr, (3, 3), 0.8), src))
+    r = read_rank(photographed(deck, rank, "spade"))
     if rank == "K":
         assert r.kind == "court" and r.value is None
     else:
