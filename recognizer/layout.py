@@ -14,6 +14,7 @@ triangle, numbered left to right as the player sees them.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -128,21 +129,24 @@ def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def _assign(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
-    """Greedy unique assignment of points to the 10 slots. Returns (slot per point or -1, residuals)."""
-    d = np.linalg.norm(uv[:, None, :] - SLOT_UV[None, :, :], axis=2)
-    d[~cand] = 9
-    slot = -np.ones(len(uv), int)
-    res = np.full(len(uv), np.inf)
-    used = set()
-    for flat in np.argsort(d, axis=None):
-        i, s = divmod(int(flat), 10)
-        if d[i, s] > tol:
-            break
-        if slot[i] >= 0 or s in used:
-            continue
-        slot[i], res[i] = s, d[i, s]
-        used.add(s)
+def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
+    """Unique assignment of points to the 10 slots, for T placements at once: uv is T x n x 2,
+    cand n x 10 (may this point take this slot).  Slots lie >= 1.1 apart, so with tol 0.3 a point is near at most one slot: it
+    takes that slot, and when two points claim one slot the nearer wins (what a greedy
+    nearest-first matching gives).  Returns slot (T x n, -1 for none) and residuals (inf)."""
+    d = np.linalg.norm(uv[:, :, None, :] - SLOT_UV, axis=3)
+    d = np.where(cand, d, 9.0)
+    near = d.argmin(2)                                             # T x n
+    r = np.take_along_axis(d, near[..., None], 2)[..., 0]
+    claim = np.where((r <= tol)[..., None] & (near[..., None] == np.arange(10)), r[..., None], np.inf)
+    winner = claim.argmin(1)                                       # T x 10: nearest claimant
+    taken = np.isfinite(claim.min(1))
+    t_idx, s_idx = np.nonzero(taken)
+    slot = np.full(near.shape, -1)
+    res = np.full(near.shape, np.inf)
+    w = winner[t_idx, s_idx]
+    slot[t_idx, w] = s_idx
+    res[t_idx, w] = r[t_idx, w]
     return slot, res
 
 
@@ -191,11 +195,17 @@ def plausible_standing(slots) -> bool:
     frame are one connected group (every play after the first touches a removed pin) and the
     first play takes neither a back-row pin nor F alone, so the group holds one of E, G, H,
     I, J (assistant.layout / assistant.rules)."""
-    if is_connected is None:
-        return True
     standing = 0
     for k in slots:
         standing |= 1 << int(k)
+    return _plausible_mask(standing)
+
+
+@functools.lru_cache(maxsize=1024)
+def _plausible_mask(standing: int) -> bool:
+    """plausible_standing for a bit mask of standing slots (fit_lattice asks it thousands of times)."""
+    if is_connected is None:
+        return True
     removed = 1023 & ~standing
     if not removed:
         return True
@@ -214,19 +224,29 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
     d = np.linalg.norm(uv[:, :, None, :] - slot_uv[None, None, :, :], axis=3).min(2)
     hit = d < 0.3
     score = hit.sum(1) - np.where(hit, d, 0).sum(1) / np.maximum(hit.sum(1), 1)
-    order = np.argsort(-score)
-    seen, out = [], []
-    for i in order:
-        if any(np.linalg.norm(T[i] - t) < 0.2 * px for t in seen):
-            continue
-        seen.append(T[i])
-        out.append(T[i])
-        if len(out) >= top:
-            break
+    out = []
+    for i in np.argsort(-score):
+        x, y = T[i]
+        if all(math.hypot(x - a, y - b) >= 0.2 * px for a, b in out):
+            out.append(T[i])
+            if len(out) >= top:
+                break
     return out
 
 
 RULES_PENALTY = 0.9
+GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
+
+
+def _score_bound(ok: np.ndarray, pile_ok: np.ndarray, allowed: np.ndarray | None) -> float:
+    """The most a placement in one direction can score before its penalty: every possible pin
+    on a slot with no residual, and pile bonuses for the square cards left over (an inlier is
+    worth 1, a pile 0.5, so more pins is never worse).  fit_lattice skips the two directions
+    across the cards' long axis when this cannot come near the best; that saves ~90 % of the
+    search, as their pitches are seldom measurable and each tries 20."""
+    cap = int((ok | pile_ok).sum())
+    nin = min(10 if allowed is None else int(allowed.sum()), int(ok.sum()), cap)
+    return nin + PILE_BONUS * min(3, cap - nin, int(pile_ok.sum()))
 
 
 def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray,
@@ -254,12 +274,15 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         # the direction "towards the player" turned by -90 degrees
         ex = np.array([ey[1], -ey[0]])
         xy = np.stack([mm_xy @ ex, mm_xy @ ey], 1)
+        sq = np.abs(np.sin(angles - ay)) < 0.35              # lying square to this direction
         if penalty == 0:     # pins lie with their long side towards the player, within ~20 deg
-            ok = can_pin & (np.abs(np.sin(angles - ay)) < 0.35)
+            ok = can_pin & sq
         else:
             ok = can_pin & (np.abs(np.cos(angles - ay)) < 0.35)
         if ok.sum() == 0:
             continue
+        if best is not None and _score_bound(ok, can_pile & sq, allowed) - penalty < best["score"] - GUESS_MARGIN:
+            continue     # cannot win, nor come near enough to make the winner a guess
         # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
         # of them looks like a row of pins), unless too few other cards are left
         free = ok & ~on_stack
@@ -272,42 +295,48 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 if free.any() and on_stack[ok].any():
                     ts += [t for t in _placements(xy, free, px, py, top=3, allowed=allowed)
                            if all(np.abs(t - t0).max() > 0.2 * px for t0 in ts)]
-                for t in ts:
-                    uv = (xy - t) / (px, py)
-                    cand = np.repeat(ok[:, None], 10, 1)
-                    if allowed is not None:
-                        cand &= allowed[None, :]
-                    slot, res = _assign(uv, cand)
-                    inl = slot >= 0
-                    if not inl.any():
-                        continue
-                    t2 = (xy[inl] - SLOT_UV[slot[inl]] * (px, py)).mean(0)
-                    uv = (xy - t2) / (px, py)
-                    slot, res = _assign(uv, cand)
-                    inl = slot >= 0
-                    nin = int(inl.sum())
-                    mres = float(res[inl].mean()) if nin else 1.0
-                    # piles: face-up cards on the player's side that are not pins, lying square
-                    rest = ~inl & can_pile & (np.abs(np.sin(angles - ay)) < 0.35)
-                    zone = _pile_region(uv[:, 0], uv[:, 1], (px, py))
-                    # piles in the usual place count fully, the far band (far photos) half
-                    near = zone & ((uv[:, 1] - 3.0) * py < CH + PILE_NEAR_MM)
-                    piles_here = 0.5 * int((rest & zone).sum()) + 0.5 * int((rest & near).sum())
-                    far = int((rest & (uv[:, 1] < -0.7)).sum())
-                    # a clean square card beside the pins' rows is neither pin nor pile: unlikely
-                    stray = int((rest & (overl_ok if overl_ok is not None else True) & (uv[:, 1] >= -0.7)
-                                 & (uv[:, 1] <= 1.45) & (np.abs(uv[:, 0]) * px < 1.5 * px + PILE_SIDE_MM)).sum())
-                    stack_pin = int((on_stack & inl).sum())
-                    stack_out = int((on_stack & ~inl & ~zone).sum())
-                    score = (nin - mres - penalty + PILE_BONUS * min(piles_here, 3) - 0.1 * far
-                             - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
-                    if allowed is None and not plausible_standing(slot[inl]):
+                ts = np.array(ts)
+                cand = np.repeat(ok[:, None], 10, 1)
+                if allowed is not None:
+                    cand &= allowed[None, :]
+                # every placement at once: anchor, re-centre on its inliers, assign again
+                slot, _ = _assign_many((xy - ts[:, None]) / (px, py), cand)
+                inl = slot >= 0
+                ts, slot, inl = ts[inl.any(1)], slot[inl.any(1)], inl[inl.any(1)]
+                if not len(ts):
+                    continue
+                off = np.where(inl[..., None], xy - SLOT_UV[np.maximum(slot, 0)] * (px, py), 0.0)
+                t2 = off.sum(1) / inl.sum(1)[:, None]
+                uv = (xy - t2[:, None]) / (px, py)
+                slot, res = _assign_many(uv, cand)
+                inl = slot >= 0
+                nin = inl.sum(1)
+                mres = np.where(nin > 0, np.where(inl, res, 0.0).sum(1) / np.maximum(nin, 1), 1.0)
+                u, v = uv[..., 0], uv[..., 1]
+                # piles: face-up cards on the player's side that are not pins, lying square
+                rest = ~inl & can_pile & sq
+                zone = _pile_region(u, v, (px, py))
+                # piles in the usual place count fully, the far band (far photos) half
+                near = zone & ((v - 3.0) * py < CH + PILE_NEAR_MM)
+                piles_here = 0.5 * (rest & zone).sum(1) + 0.5 * (rest & near).sum(1)
+                far = (rest & (v < -0.7)).sum(1)
+                # a clean square card beside the pins' rows is neither pin nor pile: unlikely
+                stray = (rest & (overl_ok if overl_ok is not None else True) & (v >= -0.7)
+                         & (v <= 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM)).sum(1)
+                stack_pin = (on_stack & inl).sum(1)
+                stack_out = (on_stack & ~inl & ~zone).sum(1)
+                scores = (nin - mres - penalty + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
+                          - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
+                masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
+                for j in range(len(ts)):
+                    score = float(scores[j])
+                    if allowed is None and not _plausible_mask(int(masks[j])):
                         score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
-                    key = tuple(slot.tolist())
+                    key = tuple(slot[j].tolist())
                     alt[key] = max(alt.get(key, -1e9), score)
                     if best is None or score > best["score"] + 1e-9:
-                        best = dict(score=score, slot=slot.copy(), uv=uv.copy(), inliers=nin, residual=mres,
-                                    pitch=(px, py), axis=(ex, ey), t=t2, ay=ay)
+                        best = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),
+                                    residual=float(mres[j]), pitch=(px, py), axis=(ex, ey), t=t2[j], ay=ay)
     if best is not None:
         mine = tuple(best["slot"].tolist())
         others = [v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0]
@@ -456,7 +485,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         pile_idx = sorted(pile_idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:3]
     for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
-    if best.get("margin", 9) < 0.6 and allowed is None:
+    if best.get("margin", 9) < GUESS_MARGIN and allowed is None:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(best))
