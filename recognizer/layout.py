@@ -80,23 +80,22 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
     single card's perspective by tens of degrees, and the iterations then keep it)."""
     A = cv2.estimateAffine2D(pts[ref].astype(np.float32), np.float32(CANON))[0] if affine else None
     Hi = np.vstack([A, [0, 0, 1]]) if A is not None else np.linalg.inv(_card_h(pts[ref]))
+    if len(pts) < 2:
+        return Hi
+    img = pts.reshape(-1, 2)
     for _ in range(3):
-        ideal, img = [], []
-        for q in pts:
-            m = cv2.perspectiveTransform(q.reshape(-1, 1, 2), Hi).reshape(4, 2)
-            c = m.mean(0)
-            long_dir = (m[3] - m[0]) + (m[2] - m[1])
-            a = math.atan2(long_dir[1], long_dir[0]) - math.pi / 2
-            R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-            ideal.append(c + CANON @ R.T)
-            img.append(q)
-        if len(pts) >= 2:
-            H, _ = cv2.findHomography(np.vstack(img), np.vstack(ideal), cv2.RANSAC, 6.0)
-            if H is None:
-                break
-            Hi = H
-        else:
+        # each card's ideal 63 x 88 mm rectangle at its centre and direction under Hi
+        m = cv2.perspectiveTransform(img.reshape(-1, 1, 2), Hi).reshape(-1, 4, 2)
+        c = m.mean(1)
+        long_dir = (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1])
+        a = np.arctan2(long_dir[:, 1], long_dir[:, 0]) - math.pi / 2
+        cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+        ideal = c[:, None, :] + np.stack([CANON[:, 0] * cos - CANON[:, 1] * sin,
+                                          CANON[:, 0] * sin + CANON[:, 1] * cos], 2)
+        H, _ = cv2.findHomography(img, ideal.reshape(-1, 2), cv2.RANSAC, 6.0)
+        if H is None:
             break
+        Hi = H
     return Hi
 
 
