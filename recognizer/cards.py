@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import math
+
 import cv2
 import numpy as np
 
@@ -60,12 +62,13 @@ def order_corners(pts: np.ndarray) -> np.ndarray:
 
 
 def _line_intersection(l1, l2):
+    """Where two lines (vx, vy, x0, y0) cross; None when they are parallel."""
     (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = l1, l2
-    A = np.array([[vx1, -vx2], [vy1, -vy2]])
-    if abs(np.linalg.det(A)) < 1e-6:
+    det = vx2 * vy1 - vx1 * vy2
+    if abs(det) < 1e-6:
         return None
-    t = np.linalg.solve(A, [x2 - x1, y2 - y1])
-    return np.array([x1 + t[0] * vx1, y1 + t[0] * vy1])
+    t = (vx2 * (y2 - y1) - vy2 * (x2 - x1)) / det      # Cramer's rule
+    return np.array([x1 + t * vx1, y1 + t * vy1])
 
 
 def _quad_from_contour(cnt: np.ndarray, min_solidity: float = 0.0) -> tuple[np.ndarray, float, float, float] | None:
@@ -84,27 +87,26 @@ def _quad_from_contour(cnt: np.ndarray, min_solidity: float = 0.0) -> tuple[np.n
         return None
     box = cv2.boxPoints(rect).astype(np.float64)
     pts = cnt.reshape(-1, 2).astype(np.float64)
+    px, py = pts[:, 0], pts[:, 1]
     tol = 0.06 * min(w, h) + 1.5
     lines = []
     for i in range(4):
         p0, p1 = box[i], box[(i + 1) % 4]
         d = p1 - p0
-        L = np.linalg.norm(d)
-        u = d / L
-        n = np.array([-u[1], u[0]])
-        rel = pts - p0
-        t = rel @ u
-        dist = np.abs(rel @ n)
-        sel = (dist < tol) & (t > 0.12 * L) & (t < 0.88 * L)
-        if sel.sum() < 5:
-            lines.append((u[0], u[1], p0[0], p0[1]))
+        L = math.hypot(d[0], d[1])
+        ux, uy = d[0] / L, d[1] / L
+        rx, ry = px - p0[0], py - p0[1]
+        t = rx * ux + ry * uy                      # along the side
+        sel = (np.abs(ry * ux - rx * uy) < tol) & (t > 0.12 * L) & (t < 0.88 * L)
+        if np.count_nonzero(sel) < 5:
+            lines.append((ux, uy, p0[0], p0[1]))
             continue
-        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel().tolist()
         lines.append((vx, vy, x0, y0))
     quad = []
     for i in range(4):
         q = _line_intersection(lines[i - 1], lines[i])
-        if q is None or np.linalg.norm(q - box[i]) > 0.25 * max(w, h):
+        if q is None or math.hypot(*(q - box[i])) > 0.25 * max(w, h):
             q = box[i]
         quad.append(q)
     quad = np.array(quad)
