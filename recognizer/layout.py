@@ -343,20 +343,33 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
     return best
 
 
+def _beside_i(p) -> bool:
+    return p[1] < 2.6 and p[0] > 0.9
+
+
 def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
-    """Pile number for each pile card (indices into uv), numbered as the player sees them."""
+    """Pile number for each pile card (indices into uv), numbered as the player sees them.
+    With a pile empty the arrangement decides the numbers: piles in a row below J (1, 2, 3),
+    beside the narrow end as on the mat (1 left of J, 2 right of J, 3 right of I), or "wide"
+    (1 left of J, 2 below J, 3 right of J).  A card beside J together with one below J can
+    only be the wide one; a lone card right of J is taken as the mat's pile 2."""
     if not idx:
         return {}
     if len(idx) >= 3:
         idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])[:3]
         return {i: str(n + 1) for n, i in enumerate(idx)}
     out = {}
+    beside_j = [i for i in idx if uv[i, 1] < 3.5 and abs(uv[i, 0]) > 1.1 and not _beside_i(uv[i])]
+    below_j = [i for i in idx if uv[i, 1] >= 3.5]
+    wide = bool(beside_j and below_j)   # one beside J and one below it: 1 left, 2 below, 3 right
     for i in idx:
         u, v = uv[i]
-        if v < 2.6 and u > 0.9:
+        if _beside_i(uv[i]):
             out[i] = "3"                    # beside I, as on the mat
-        elif v < 3.5 and abs(u) > 1.1:
-            out[i] = "1" if u < 0 else "2"   # beside J
+        elif i in beside_j:
+            out[i] = "1" if u < 0 else "3" if wide else "2"   # beside J
+        elif wide:
+            out[i] = "2"
         else:
             out[i] = "1" if u < -0.5 else "2" if u <= 0.5 else "3"
     if len(set(out.values())) < len(out):   # two in one place: fall back to left-to-right

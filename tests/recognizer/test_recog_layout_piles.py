@@ -62,3 +62,20 @@ def test_sparse_frame_not_shifted_onto_far_piles(rot):
     # on I and J instead (the piles then two rows too far) used to score as well
     got, truth = _fit(_view(rot), "DG", {"1": (-1.6, 4.1), "3": (1.6, 4.1)})
     assert got == truth
+
+
+@pytest.mark.parametrize("rot", [0, 90, 300])
+@pytest.mark.parametrize("piles", [{"2": (0.1, 4.2), "3": (1.7, 3.05)},      # pile 1 used up
+                                   {"1": (-1.7, 3.05), "2": (-0.3, 4.2)}])   # pile 3 used up
+def test_wide_piles_with_one_empty_keep_their_numbers(rot, piles):
+    # piles beside J on both sides and one below J; with one of them used up, a top beside J
+    # and one below J can only be that arrangement (these were numbered 1, 2 or 1, 3)
+    got, truth = _fit(_view(rot), "ABCDEFGH", piles)
+    assert got == truth
+
+
+@pytest.mark.parametrize("rot", [0, 200])
+def test_piles_beside_the_narrow_end_with_pile_3_empty(rot):
+    # the mat's arrangement: 1 left of J, 2 right of J (3 beside I is used up)
+    got, truth = _fit(_view(rot), "ABCDEFGHIJ", {"1": (-1.6, 3.0), "2": (1.6, 3.0)})
+    assert got == truth
