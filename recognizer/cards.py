@@ -140,7 +140,7 @@ def _light_region(white: np.ndarray, c: np.ndarray, x: int, y: int, bw: int, bh:
     if cv2.mean(crop, mm)[0] >= max(t * 0.9, 90):
         return True
     inside = float(np.median(crop[mm > 0]))        # the paper (pips are a minority)
-    if inside < 45:
+    if inside < DARKEST_PAPER:
         return False
     outer = cv2.dilate(mm, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * RING_PX + 1, 2 * RING_PX + 1)))
     ring = cv2.subtract(outer, cv2.dilate(mm, np.ones((5, 5), np.uint8)))
@@ -167,6 +167,8 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
 
 
 RING_PX = 8                       # width of the ring outside a region (work px) for the local test
+DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
+                                  # the table (pile tops in a shadow on a dim table read ~40)
 LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
 
 

@@ -125,3 +125,15 @@ def test_pile_top_whose_outline_the_pips_bite_into_is_found():
     centres = [q.centre for q in find_cards(img)]
     assert any(np.linalg.norm(c - (300, 260)) < 25 for c in centres)
     assert len(centres) == 5            # the other four cards, and nothing on the empty table
+
+
+def test_pile_tops_in_a_shadow_on_a_dim_table_are_found():
+    """Three pile tops in a shadow (a crop of a rendered low-contrast photo): their paper is
+    only ~40 on the white scale, the table around ~30, but they are clearly lighter than the
+    table; an absolute floor of 45 used to drop them, leaving only the two pins above."""
+    from recognizer.cards import find_cards
+    img = cv2.imread(str(Path(__file__).with_name("data") / "tango_piles_in_shadow.jpg"))
+    centres = [q.centre for q in find_cards(img)]
+    for x, y in ((288, 238), (388, 281), (483, 333)):         # piles 1, 2, 3
+        assert any(np.linalg.norm(c - (x, y)) < 25 for c in centres), (x, y)
+    assert len(centres) == 5            # and the two pins (J, I), nothing on the empty table
