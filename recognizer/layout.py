@@ -149,8 +149,11 @@ def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
     return slot, res
 
 
-def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
-    """Column and row pitch (mm) from neighbours, in a frame where rows run along x."""
+def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
+    """Column and row pitches (mm) to try, from neighbours, in a frame where rows run along x.
+    The median of the neighbour distances, and each cluster of them that differs from it (two
+    touching pins at 62 mm and a pin beside a pile at 106 mm average to a pitch neither
+    pair fits); a fixed range of gaps when no pair of neighbours is seen."""
     px, py = [], []
     n = len(xy)
     for i in range(n):
@@ -162,9 +165,17 @@ def _pitches(xy: np.ndarray) -> tuple[float, float, bool, bool]:
                 px.append(dx)
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
-    pxv = float(np.median(px)) if px else CW + 8
-    pyv = float(np.median(py)) if py else CH + 8
-    return pxv, pyv, bool(px), bool(py)
+    return (_pitch_tries(px, [CW + g for g in (2, 8, 16, 26)]),
+            _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)]))
+
+
+def _pitch_tries(dists: list[float], unseen: list[float]) -> list[float]:
+    if not dists:
+        return unseen
+    d = np.sort(dists)
+    groups = np.split(d, np.flatnonzero(np.diff(d) > 0.06 * d[:-1]) + 1)
+    med = float(np.median(d))
+    return [med] + [float(np.median(g)) for g in groups if abs(np.median(g) - med) > 0.03 * med][:2]
 
 
 def _pile_region(u, v, pitch):
@@ -285,9 +296,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
         # of them looks like a row of pins), unless too few other cards are left
         free = ok & ~on_stack
-        px0, py0, mx, my = _pitches(xy[free] if free.sum() >= 2 else xy[ok])
-        pxs = [px0] if mx else [CW + g for g in (2, 8, 16, 26)]
-        pys = [py0] if my else [CH + g for g in (2, 8, 16, 26, 38)]
+        pxs, pys = _pitches(xy[free] if free.sum() >= 2 else xy[ok])
         for px in pxs:
             for py in pys:
                 ts = _placements(xy, ok, px, py, allowed=allowed)

@@ -79,3 +79,19 @@ def test_piles_beside_the_narrow_end_with_pile_3_empty(rot):
     # the mat's arrangement: 1 left of J, 2 right of J (3 beside I is used up)
     got, truth = _fit(_view(rot), "ABCDEFGHIJ", {"1": (-1.6, 3.0), "2": (1.6, 3.0)})
     assert got == truth
+
+
+def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
+    """Mid-frame, A-B and H-I touching (62 mm apart), J, and pile 2 beside J 106 mm away; one
+    pin is (wrongly) flagged as lying on a stack, so only the A-B and J-pile pairs measure the
+    column pitch.  Their median (84 mm) fits neither; each cluster is tried as well."""
+    from recognizer.layout import LETTERS, fit_lattice
+    px, py = 62.0, 95.0
+    xy = [np.array(LATTICE[k]) * (px, py) for k in "ABHIJ"]
+    xy.append(xy[-1] + (106.0, 0.0))                      # pile 2, right of J
+    xy = np.array(xy)
+    n = len(xy)
+    on_stack = np.array([False, False, False, True, False, False])
+    best = fit_lattice(xy, np.full(n, math.pi / 2), np.ones(n, bool), np.ones(n, bool), on_stack=on_stack)
+    assert [LETTERS[s] if s >= 0 else None for s in best["slot"]] == list("ABHIJ") + [None]
+    assert best["pitch"][0] == pytest.approx(px, abs=1.5)
