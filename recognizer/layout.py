@@ -153,8 +153,10 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
     """Column and row pitches (mm) to try, from neighbours, in a frame where rows run along x.
     The median of the neighbour distances, and each cluster of them that differs from it (two
     touching pins at 62 mm and a pin beside a pile at 106 mm average to a pitch neither
-    pair fits); a fixed range of gaps when no pair of neighbours is seen."""
-    px, py = [], []
+    pair fits), and half the distance of two pins with an empty slot between them (a sparse
+    frame of touching pins has no neighbours left, only a row of piles at another pitch); a
+    fixed range of gaps when no pair of neighbours is seen."""
+    px, py, px2 = [], [], []
     n = len(xy)
     for i in range(n):
         for j in range(n):
@@ -163,10 +165,13 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
             dx, dy = np.abs(xy[j] - xy[i])
             if dy < 0.3 * CH and CW * 0.9 < dx < CW * 1.8:
                 px.append(dx)
+            elif dy < 0.3 * CH and CW * 1.8 <= dx < CW * 3.6:
+                px2.append(dx / 2)          # two pins with the slot between them empty
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
-    return (_pitch_tries(px, [CW + g for g in (2, 8, 16, 26)]),
-            _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)]))
+    pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)])
+    pxs += [p for p in _pitch_tries(px2, [])[:2] if min(abs(p - q) for q in pxs) > 0.03 * p]
+    return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)])
 
 
 def _pitch_tries(dists: list[float], unseen: list[float]) -> list[float]:

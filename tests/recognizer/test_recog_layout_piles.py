@@ -95,3 +95,18 @@ def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
     best = fit_lattice(xy, np.full(n, math.pi / 2), np.ones(n, bool), np.ones(n, bool), on_stack=on_stack)
     assert [LETTERS[s] if s >= 0 else None for s in best["slot"]] == list("ABHIJ") + [None]
     assert best["pitch"][0] == pytest.approx(px, abs=1.5)
+
+
+def test_sparse_touching_pins_are_measured_across_their_gap():
+    """A rendered touching frame with only A and C standing (table mm and directions as the
+    photo gave them): pile tops in a row 100 mm apart below (pile 1 seen on its stack), a
+    picture card and a discard lying across.  No two pins are neighbours, so the piles set the
+    column pitch and their row was taken for A, B, C.  Half the A-C distance (63.5 mm) is
+    tried as a pitch too."""
+    from recognizer.layout import LETTERS, fit_lattice
+    xy = np.array([[-99, -8], [72, -371], [-55, -384], [103, 11], [-1, 0], [235, -19], [-213, -327]], float)
+    angles = np.array([1.71, 1.69, 1.68, 1.75, 1.57, 3.1, 3.0])
+    can_pin = np.array([1, 1, 1, 1, 1, 0, 1], bool)
+    on_stack = np.array([1, 0, 0, 0, 0, 0, 0], bool)
+    best = fit_lattice(xy, angles, can_pin, np.ones(7, bool), on_stack=on_stack)
+    assert [LETTERS[s] if s >= 0 else None for s in best["slot"]] == [None, "C", "A", None, None, None, None]
