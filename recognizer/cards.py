@@ -209,8 +209,12 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     # paper lighter than the table around it, at any light level: the white level minus its
     # opening by a square larger than any card (what is left is small bright things), so a
     # shadow across the table or a dim corner of the photo does not hide a card
-    k = max(15, int(0.3 * max(work.shape[:2])))
-    tophat = cv2.morphologyEx(white, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    # (the opening is a smooth table level, so it is taken at half the size: 4x faster)
+    h, w = white.shape
+    small = cv2.resize(white, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    k = max(5, int(0.3 * max(small.shape[:2])))
+    table = cv2.morphologyEx(small, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    tophat = cv2.subtract(white, cv2.resize(table, (w, h), interpolation=cv2.INTER_LINEAR))
     tt = cv2.threshold(tophat, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
     local = (tophat > max(tt, 25)).astype(np.uint8) * 255
     return {"white": white, "edges": edges, "bright_hi": bright_hi, "local": local,
