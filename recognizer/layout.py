@@ -153,8 +153,8 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
     """Column and row pitches (mm) to try, from neighbours, in a frame where rows run along x.
     The median of the neighbour distances, and each cluster of them that differs from it (two
     touching pins at 62 mm and a pin beside a pile at 106 mm average to a pitch neither
-    pair fits), and half the distance of two pins with an empty slot between them (a sparse
-    frame of touching pins has no neighbours left, only a row of piles at another pitch); a
+    pair fits), and a half or a third of the distance of two pins with empty slots between
+    them (a sparse frame may have no neighbours left, only a row of piles at another pitch); a
     fixed range of gaps when no pair of neighbours is seen."""
     px, py, px2 = [], [], []
     n = len(xy)
@@ -165,8 +165,9 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
             dx, dy = np.abs(xy[j] - xy[i])
             if dy < 0.3 * CH and CW * 0.9 < dx < CW * 1.8:
                 px.append(dx)
-            elif dy < 0.3 * CH and CW * 1.8 <= dx < CW * 3.6:
-                px2.append(dx / 2)          # two pins with the slot between them empty
+            elif dy < 0.3 * CH and dx >= CW * 1.8:
+                # two pins in a row with one or two empty slots between them
+                px2 += [dx / m for m in (2, 3) if CW * 0.9 < dx / m < CW * 1.8]
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
     pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)])

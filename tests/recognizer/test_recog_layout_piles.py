@@ -110,3 +110,18 @@ def test_sparse_touching_pins_are_measured_across_their_gap():
     on_stack = np.array([1, 0, 0, 0, 0, 0, 0], bool)
     best = fit_lattice(xy, angles, can_pin, np.ones(7, bool), on_stack=on_stack)
     assert [LETTERS[s] if s >= 0 else None for s in best["slot"]] == [None, "C", "A", None, None, None, None]
+
+
+def test_a_back_row_pin_three_slots_from_its_neighbour_gets_its_letter():
+    """A rendered mid-frame (table mm and directions as the photo gave them): A, D, G, I, J
+    standing, so A has no neighbour within a slot; the row of three piles 107 mm apart set the
+    column pitch and A fell between slots (left outside).  A third of the A-D distance (85 mm)
+    is tried as a pitch too."""
+    from recognizer.layout import LETTERS, fit_lattice
+    xy = np.array([[-61, -209], [154, -207], [300, 40], [48, -209], [169, 188], [1, -1], [-87, 186],
+                   [-194, 63], [45, -90], [-42, 92]], float)
+    angles = np.array([1.54, 1.63, 1.52, 1.54, 1.61, 1.57, 1.56, 0.61, 1.6, 1.55])
+    can_pin = np.array([1, 1, 0, 1, 1, 1, 1, 1, 1, 1], bool)
+    best = fit_lattice(xy, angles, can_pin, np.ones(10, bool))
+    got = [LETTERS[s] if s >= 0 else None for s in best["slot"]]
+    assert got == [None, None, None, None, "A", "I", "D", None, "J", "G"]
