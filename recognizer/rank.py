@@ -225,6 +225,8 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         return "back", None, 0.7
     if big[1] > 0.5 * w and big[2] > 0.45 * h:
         return "court", None, 0.8
+    comps = _without_ornaments(comps, st)
+    areas = np.array([c[0] for c in comps], np.float64)
     # the pips: the largest group of blobs of about the same size
     la = np.log(areas)
     best_n, best_c = 0, None
@@ -275,6 +277,21 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
         return "court", None, 0.5
     return "number", best_n, float(np.clip(1.0 - cv, 0.3, 0.95))
+
+
+def _without_ornaments(comps: list, st: np.ndarray) -> list:
+    """An ace in a wreath: drop the blobs that ring the one other blob (bellot's wreath round
+    the ace's club is about a pip's size and was counted as a second pip).  A ring is hollow
+    (it fills under 40 % of its box) and holds the other blob's centre in its box.  Only when a
+    single blob is left: hollow blobs round pieces of a court's picture are picture too."""
+    out = []
+    for c in comps:
+        x, y, ww, hh = st[c[5]][:4]
+        hollow = c[0] < 0.4 * ww * hh
+        rings = hollow and any(o is not c and x < o[3] < x + ww and y < o[4] < y + hh for o in comps)
+        if not rings:
+            out.append(c)
+    return out if len(out) == 1 else comps
 
 
 def _pip_mask(lab: np.ndarray, st: np.ndarray, pips: list, pip_area: float) -> np.ndarray:

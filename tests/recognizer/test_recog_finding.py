@@ -63,6 +63,18 @@ def test_decorative_frame_lines_and_index_suit_signs_are_not_pips():
     assert r.pips == 7 and r.rank == "7"
 
 
+def test_an_ace_in_a_wreath_is_one_pip():
+    """bellot rings the ace's club with a wreath about a pip's size (rectified from a training-
+    deck dev photo, its corner A matching a 3 as well as an A): the wreath counted as a second
+    pip and the ace was read as a 2 at 0.7, a confident error.  A hollow blob ringing the one
+    other blob is an ornament."""
+    import cv2
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "bellot_ace_in_wreath.png"))
+    r = read_rank(card)
+    assert r.pips == 1 and r.rank == "A"
+
+
 def test_index_glyph_merged_with_its_suit_sign():
     """Blurred red ink joins the A of the index with the heart below it; the merged blob
     matched a 4 (an ace read as 4).  The part above the neck is read as well."""
