@@ -170,18 +170,28 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
                 px2 += [dx / m for m in (2, 3) if CW * 0.9 < dx / m < CW * 1.8]
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
-    pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)])
-    pxs += [p for p in _pitch_tries(px2, [])[:2] if min(abs(p - q) for q in pxs) > 0.03 * p]
-    return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)])
+    pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)], CW)
+    pxs += [p for p in _pitch_tries(px2, [], CW) if _usual_gap(p, CW) and min(abs(p - q) for q in pxs) > 0.03 * p][:2]
+    return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH)
 
 
-def _pitch_tries(dists: list[float], unseen: list[float]) -> list[float]:
+EXTRA_GAP_MM = (-3.0, 35.0)     # the gaps between pins a pitch tried besides the median may give
+
+
+def _usual_gap(pitch: float, card: float) -> bool:
+    """Cards laid touching to a few fingers apart.  The extra pitches keep to this: a row of
+    piles spread wide gives one too, and with few pins a lattice that wide fits them as well."""
+    return card + EXTRA_GAP_MM[0] <= pitch <= card + EXTRA_GAP_MM[1]
+
+
+def _pitch_tries(dists: list[float], unseen: list[float], card: float) -> list[float]:
     if not dists:
         return unseen
     d = np.sort(dists)
     groups = np.split(d, np.flatnonzero(np.diff(d) > 0.06 * d[:-1]) + 1)
     med = float(np.median(d))
-    return [med] + [float(np.median(g)) for g in groups if abs(np.median(g) - med) > 0.03 * med][:2]
+    return [med] + [float(np.median(g)) for g in groups
+                    if abs(np.median(g) - med) > 0.03 * med and _usual_gap(float(np.median(g)), card)][:2]
 
 
 def _pile_region(u, v, pitch):
