@@ -11,9 +11,8 @@ Regions about k cards large that are straight rows of touching cards are split.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import math
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -101,8 +100,8 @@ def _quad_from_contour(cnt: np.ndarray, min_solidity: float = 0.0) -> tuple[np.n
         if np.count_nonzero(sel) < 5:
             lines.append((ux, uy, p0[0], p0[1]))
             continue
-        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel().tolist()
-        lines.append((vx, vy, x0, y0))
+        line = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01)
+        lines.append(tuple(line.ravel().tolist()))
     quad = []
     for i in range(4):
         q = _line_intersection(lines[i - 1], lines[i])

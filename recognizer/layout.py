@@ -130,9 +130,10 @@ def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
 
 def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
     """Unique assignment of points to the 10 slots, for T placements at once: uv is T x n x 2,
-    cand n x 10 (may this point take this slot).  Slots lie >= 1.1 apart, so with tol 0.3 a point is near at most one slot: it
-    takes that slot, and when two points claim one slot the nearer wins (what a greedy
-    nearest-first matching gives).  Returns slot (T x n, -1 for none) and residuals (inf)."""
+    cand n x 10 (may this point take this slot).  Slots lie >= 1.1 apart, so with tol 0.3 a
+    point is near at most one slot: it takes that slot, and when two points claim one slot the
+    nearer wins (what a greedy nearest-first matching gives).  Returns slot (T x n, -1 for
+    none) and residuals (inf)."""
     d = np.linalg.norm(uv[:, :, None, :] - SLOT_UV, axis=3)
     d = np.where(cand, d, 9.0)
     near = d.argmin(2)                                             # T x n
@@ -171,7 +172,8 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
     pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)], CW)
-    pxs += [p for p in _pitch_tries(px2, [], CW) if _usual_gap(p, CW) and min(abs(p - q) for q in pxs) > 0.03 * p][:2]
+    pxs += [p for p in _pitch_tries(px2, [], CW)
+            if _usual_gap(p, CW) and min(abs(p - q) for q in pxs) > 0.03 * p][:2]
     return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH)
 
 
@@ -307,7 +309,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
             ok = can_pin & (np.abs(np.cos(angles - ay)) < 0.35)
         if ok.sum() == 0:
             continue
-        if best is not None and _score_bound(ok, can_pile & sq, allowed) - penalty < best["score"] - GUESS_MARGIN:
+        bound = _score_bound(ok, can_pile & sq, allowed) - penalty
+        if best is not None and bound < best["score"] - GUESS_MARGIN:
             continue     # cannot win, nor come near enough to make the winner a guess
         # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
         # of them looks like a row of pins), unless too few other cards are left
@@ -325,8 +328,9 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     cand &= allowed[None, :]
                 # every placement at once: anchor, re-centre on its inliers, assign again
                 slot, _ = _assign_many((xy - ts[:, None]) / (px, py), cand)
+                hit = (slot >= 0).any(1)
+                ts, slot = ts[hit], slot[hit]
                 inl = slot >= 0
-                ts, slot, inl = ts[inl.any(1)], slot[inl.any(1)], inl[inl.any(1)]
                 if not len(ts):
                     continue
                 off = np.where(inl[..., None], xy - SLOT_UV[np.maximum(slot, 0)] * (px, py), 0.0)
