@@ -219,7 +219,6 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     body_frac = body.mean()
     if not comps:
         return ("back", None, 0.6) if frac > 0.4 else ("blank", None, 0.7)
-    areas = np.array([c[0] for c in comps], np.float64)
     big = max(comps, key=lambda c: c[0])
     if frac > 0.55:
         return "back", None, 0.7

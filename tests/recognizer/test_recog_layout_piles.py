@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from recognizer import mat_layout as ML
-from recognizer.layout import CANON, LATTICE, fit_layout
+from recognizer.layout import CANON, LATTICE, LETTERS, fit_lattice, fit_layout
 
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
 PX, PY = CW + 8, CH + 12
@@ -31,6 +31,11 @@ def _card(H, u, v, deg=0.0):
     R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
     pts = np.array([u * PX, v * PY]) + CANON @ R.T
     return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), H).reshape(4, 2)
+
+
+def _letters(best) -> list:
+    """fit_lattice's slot per card as pin letters (None: not a pin)."""
+    return [LETTERS[s] if s >= 0 else None for s in best["slot"]]
 
 
 def _fit(H, pins, piles, others=()):
@@ -85,7 +90,6 @@ def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
     """Mid-frame, A-B and H-I touching (62 mm apart), J, and pile 2 beside J 106 mm away; one
     pin is (wrongly) flagged as lying on a stack, so only the A-B and J-pile pairs measure the
     column pitch.  Their median (84 mm) fits neither; each cluster is tried as well."""
-    from recognizer.layout import LETTERS, fit_lattice
     px, py = 62.0, 95.0
     xy = [np.array(LATTICE[k]) * (px, py) for k in "ABHIJ"]
     xy.append(xy[-1] + (106.0, 0.0))                      # pile 2, right of J
@@ -93,7 +97,7 @@ def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
     n = len(xy)
     on_stack = np.array([False, False, False, True, False, False])
     best = fit_lattice(xy, np.full(n, math.pi / 2), np.ones(n, bool), np.ones(n, bool), on_stack=on_stack)
-    assert [LETTERS[s] if s >= 0 else None for s in best["slot"]] == list("ABHIJ") + [None]
+    assert _letters(best) == list("ABHIJ") + [None]
     assert best["pitch"][0] == pytest.approx(px, abs=1.5)
 
 
@@ -103,13 +107,12 @@ def test_sparse_touching_pins_are_measured_across_their_gap():
     picture card and a discard lying across.  No two pins are neighbours, so the piles set the
     column pitch and their row was taken for A, B, C.  Half the A-C distance (63.5 mm) is
     tried as a pitch too."""
-    from recognizer.layout import LETTERS, fit_lattice
     xy = np.array([[-99, -8], [72, -371], [-55, -384], [103, 11], [-1, 0], [235, -19], [-213, -327]], float)
     angles = np.array([1.71, 1.69, 1.68, 1.75, 1.57, 3.1, 3.0])
     can_pin = np.array([1, 1, 1, 1, 1, 0, 1], bool)
     on_stack = np.array([1, 0, 0, 0, 0, 0, 0], bool)
     best = fit_lattice(xy, angles, can_pin, np.ones(7, bool), on_stack=on_stack)
-    assert [LETTERS[s] if s >= 0 else None for s in best["slot"]] == [None, "C", "A", None, None, None, None]
+    assert _letters(best) == [None, "C", "A", None, None, None, None]
 
 
 def test_a_back_row_pin_three_slots_from_its_neighbour_gets_its_letter():
@@ -117,11 +120,9 @@ def test_a_back_row_pin_three_slots_from_its_neighbour_gets_its_letter():
     standing, so A has no neighbour within a slot; the row of three piles 107 mm apart set the
     column pitch and A fell between slots (left outside).  A third of the A-D distance (85 mm)
     is tried as a pitch too."""
-    from recognizer.layout import LETTERS, fit_lattice
     xy = np.array([[-61, -209], [154, -207], [300, 40], [48, -209], [169, 188], [1, -1], [-87, 186],
                    [-194, 63], [45, -90], [-42, 92]], float)
     angles = np.array([1.54, 1.63, 1.52, 1.54, 1.61, 1.57, 1.56, 0.61, 1.6, 1.55])
     can_pin = np.array([1, 1, 0, 1, 1, 1, 1, 1, 1, 1], bool)
     best = fit_lattice(xy, angles, can_pin, np.ones(10, bool))
-    got = [LETTERS[s] if s >= 0 else None for s in best["slot"]]
-    assert got == [None, None, None, None, "A", "I", "D", None, "J", "G"]
+    assert _letters(best) == [None, None, None, None, "A", "I", "D", None, "J", "G"]
