@@ -70,20 +70,27 @@ def _line_intersection(l1, l2):
     return np.array([x1 + t * vx1, y1 + t * vy1])
 
 
-def _quad_from_contour(cnt: np.ndarray, min_solidity: float = 0.0) -> tuple[np.ndarray, float, float, float] | None:
-    """Fit a quadrilateral to a region's outline: lines through the straight parts of the four
-    sides of its minimum-area rectangle (rounded corners and corner notches are ignored).
-    Returns (quad, area, hull/rectangle fill, solidity); None for a region less solid than
-    min_solidity (checked before the costly line fits)."""
+def _region_shape(cnt: np.ndarray) -> tuple[float, float, float, tuple] | None:
+    """The cheap measures of a region's outline: (area, hull/rectangle fill, solidity,
+    minimum-area rectangle of the hull); None for a degenerate region."""
     hull = cv2.convexHull(cnt)
     area = cv2.contourArea(cnt)
     harea = cv2.contourArea(hull)
-    if harea <= 0 or area < min_solidity * harea:
+    if harea <= 0:
         return None
     rect = cv2.minAreaRect(hull)
-    (cx, cy), (w, h), a = rect
+    _, (w, h), _ = rect
     if w * h <= 0:
         return None
+    return area, harea / (w * h), area / harea, rect
+
+
+def _fit_quad(cnt: np.ndarray, rect: tuple) -> np.ndarray:
+    """A quadrilateral fitted to a region's outline: lines through the straight parts of the
+    four sides of its minimum-area rectangle `rect` (rounded corners and corner notches are
+    ignored).  The line fits are the costly part of finding cards, so find_cards calls this
+    only for regions whose cheap measures (_region_shape) can make a card."""
+    _, (w, h), _ = rect
     box = cv2.boxPoints(rect).astype(np.float64)
     pts = cnt.reshape(-1, 2).astype(np.float64)
     px, py = pts[:, 0], pts[:, 1]
@@ -108,8 +115,7 @@ def _quad_from_contour(cnt: np.ndarray, min_solidity: float = 0.0) -> tuple[np.n
         if q is None or math.hypot(*(q - box[i])) > 0.25 * max(w, h):
             q = box[i]
         quad.append(q)
-    quad = np.array(quad)
-    return quad, area, harea / (w * h), area / harea
+    return np.array(quad)
 
 
 def _regions(mask: np.ndarray, min_area: float, max_area: float):
@@ -165,6 +171,7 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 
+MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity) a card must pass
 RING_PX = 8                       # width of the ring outside a region (work px) for the local test
 DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
                                   # the table (pile tops in a shadow on a dim table read ~40)
@@ -239,26 +246,30 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
-            r = _quad_from_contour(c, min_solidity=0.5)
-            if r is None:
+            r = _region_shape(c)
+            if r is None or r[2] < 0.5:
                 continue
-            quad, area, rect, solid = r
+            area, rect, solid, min_rect = r
             # a card whose outline the pips bite into (many pips near its border, faint paper
             # on a white table) still has a hull that fills its rectangle
             bitten = solid < 0.7
             if bitten and rect < 0.93:
                 continue
+            score = rect - 0.1 if bitten else min(rect, 0.5 + solid / 2)
+            if score <= MIN_CARD_SCORE:
+                continue        # neither a card nor a sample of the card size (both need more)
             x, y, bw, bh = cv2.boundingRect(c)
             if name == "non_edge":
                 # a region between edges must itself be light to be a card face
                 if not _light_region(white, c, x, y, bw, bh, t):
                     continue
+            quad = _fit_quad(c, min_rect)
             sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
             short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
             if short > long_:
                 short, long_ = long_, short
             asp = long_ / max(short, 1e-6)
-            blobs.append((quad, area, rect - 0.1 if bitten else min(rect, 0.5 + solid / 2), name, asp, c))
+            blobs.append((quad, area, score, name, asp, c))
     # card size: median of clean single-card candidates
     singles = [b for b in blobs if b[2] > 0.88 and 1.15 < b[4] < 1.75]
     if not singles:
@@ -274,7 +285,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
     for quad, area, rect, name, asp, c in blobs:
         k = area / card_area
-        if 0.4 < k < 1.9 and rect > 0.82 and 1.1 < asp < 1.85:
+        if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and 1.1 < asp < 1.85:
             cands.append(CardQuad(order_corners(quad), area, rect, name))
         elif 1.7 < k < 4.6 and rect > 0.85 and name not in ("bright_hi", "local"):
             # a row of touching cards: a rectangle n cards long
