@@ -71,9 +71,14 @@ def card_bgra(deck: str, element_id: str) -> np.ndarray:
     img = cv2.imread(str(tmp), cv2.IMREAD_UNCHANGED)
     h, w = img.shape[:2]
     if not 0.5 < w / h < 0.85:
-        # rsvg drew the whole sheet: render it large and cut out the card's pixels
-        subprocess.run(["rsvg-convert", f"--export-id={element_id}", "-w", "5200",
-                        str(svg), "-o", str(tmp)], check=True, capture_output=True)
+        # rsvg drew the whole sheet: render it large and cut out the card's pixels (a tall
+        # sheet at 5200 px wide passes librsvg's 32767 px limit, so then at half that)
+        for width in ("5200", "2600"):
+            done = subprocess.run(["rsvg-convert", f"--export-id={element_id}", "-w", width,
+                                   str(svg), "-o", str(tmp)], capture_output=True)
+            if done.returncode == 0:
+                break
+        done.check_returncode()
         img = cv2.imread(str(tmp), cv2.IMREAD_UNCHANGED)
     tmp.unlink(missing_ok=True)
     img = _crop_alpha(img)

@@ -42,3 +42,17 @@ def test_brute_force_refuses_impossible_gaps():
         assert not _reachable(frozenset(gaps)), gaps
     for gaps in ("FE", "J", "EAB", "HIJFC"):
         assert _reachable(frozenset(gaps)), gaps
+
+
+def test_card_cut_from_a_sheet_too_tall_for_librsvg(tmp_path, monkeypatch):
+    """neoclassical's heart ace makes rsvg draw the whole sheet, which at the usual 5200 px
+    width passes librsvg's 32767 px limit: the card is still cut out, card-shaped."""
+    from recognizer import cards_svg
+    if not cards_svg.have_decks() or not (cards_svg.DECK_DIR / "neoclassical.svgz").exists():
+        pytest.skip("gnome-cards-data / rsvg-convert not installed")
+    monkeypatch.setattr(cards_svg, "CACHE_DIR", tmp_path)
+    img = cards_svg.card_bgra("neoclassical", "heart_1")
+    assert img.shape == (cards_svg.CARD_PX_H, cards_svg.CARD_PX_W, 4)
+    assert (img[:, :, 3] > 200).mean() > 0.95          # opaque card, not a sliver of the sheet
+    red = (img[:, :, 2] > 150) & (img[:, :, 1] < 120)
+    assert red[100:250, 60:190].sum() > 2000           # the big heart in the middle
