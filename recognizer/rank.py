@@ -47,23 +47,37 @@ class RankReading:
         return VALUE.get(self.rank) if self.rank else None
 
 
-def ink_mask(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(ink mask, normalised grey) of a rectified card: ink is darker or more coloured than
-    the local paper white (the white level is estimated with a large max filter, so a
-    light gradient or glare across the card does not matter)."""
-    gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
-    # the paper level varies slowly: estimate it at a quarter of the size (16x less work),
-    # max-pooled so that thin ink is not averaged into the paper
-    h, w = gray.shape
-    small = np.ascontiguousarray(cv2.dilate(gray, np.ones((4, 4), np.uint8))[2::4, 2::4])
+def _paper_level(img: np.ndarray) -> np.ndarray:
+    """The local paper white of a rectified card (grey or per channel).  It varies slowly:
+    estimated at a quarter of the size (16x less work), max-pooled so that thin ink is not
+    averaged into the paper, then a large max filter, so a light gradient or glare across
+    the card does not matter."""
+    h, w = img.shape[:2]
+    small = np.ascontiguousarray(cv2.dilate(img, np.ones((4, 4), np.uint8))[2::4, 2::4])
     k = max(small.shape[1] // 6, 3)
     paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    paper = cv2.resize(cv2.GaussianBlur(paper, (0, 0), k / 2), (w, h), interpolation=cv2.INTER_LINEAR)
-    norm = gray / np.maximum(paper, 20)
+    return cv2.resize(cv2.GaussianBlur(paper, (0, 0), k / 2), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def ink_mask(card: np.ndarray, colour: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """(ink mask, normalised grey) of a rectified card: ink is darker or more coloured than
+    the local paper white.  colour=True also takes as ink any coloured pixel that is dark in
+    one colour channel (COLOUR_CUT of that channel's paper level): yellow or pale green pips
+    are light in grey.  read_rank uses it only as a second look at a doubtful card, since a
+    court card's colourful picture then reads more like a card back."""
+    gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
+    norm = gray / np.maximum(_paper_level(gray), 20)
     sat = hsv[:, :, 1].astype(np.float32)
     ink = (norm < _ink_cut(norm)) | ((sat > 90) & (norm < 0.9))
+    if colour:
+        cf = card.astype(np.float32)
+        darkest = (cf / np.maximum(_paper_level(cf), 20)).min(2)
+        ink |= (darkest < COLOUR_CUT) & (sat > COLOUR_SAT)
     return ink.astype(np.uint8), norm
+
+
+COLOUR_CUT, COLOUR_SAT = 0.7, 40
 
 
 INK_CUT = 0.72                     # ink is darker than this fraction of the local paper white...
@@ -343,8 +357,35 @@ def _holds_pip(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> tupl
 # ----------------------------------------------------------------------------- both cues
 def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = None) -> RankReading:
     """Read a rectified (RECT_W x RECT_H, portrait) card.  masks: its ink_mask, if the caller
-    has it already."""
-    ink, norm = masks if masks is not None else ink_mask(card)
+    has it already.
+
+    A doubtful reading (confidence < SECOND_LOOK) is read again with coloured ink included
+    (ink_mask(colour=True)): pale yellow or green pips lose their far side in glare.  The
+    second reading replaces the first only when it is more confident and either settles the
+    old doubt (its rank is one the first reading's pips or index gave) or is sure itself
+    (pips and index agree)."""
+    ink = masks[0] if masks is not None else ink_mask(card)[0]
+    r = _read_rank(card, ink)
+    if r.kind in ("number", "court") and r.confidence < SECOND_LOOK:
+        r2 = _read_rank(card, ink_mask(card, colour=True)[0])
+        if settles(r2, r) or (r2.kind in ("number", "court") and r2.confidence >= SECOND_LOOK):
+            return r2
+    return r
+
+
+SECOND_LOOK = 0.9
+
+
+def settles(new: RankReading, old: RankReading) -> bool:
+    """Does a second reading of a doubtful card settle the old doubt rather than invent a
+    rank?  It must be more confident and name a rank one of the old cues gave."""
+    old_pips = ("A" if old.pips == 1 else str(old.pips)) if old.pips else None
+    return new.kind in ("number", "court") and new.confidence > old.confidence + 0.05 and \
+        new.rank in (old.rank, old.index, old_pips)
+
+
+def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
+    """read_rank from one ink mask: the pip count and the corner index vote."""
     kind, n, pc = count_pips(ink)
     idx, isc, imar = None, 0.0, 0.0
     both_court = index_sure = False

@@ -24,7 +24,7 @@ import numpy as np
 
 from .cards import order_corners, rectify
 from .layout import CH, CW
-from .rank import RankReading, read_rank
+from .rank import RankReading, read_rank, settles
 
 PX_PER_MM = 3.0
 MARGIN_MM = 12.0
@@ -176,9 +176,4 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
     (corners px, reading) when the new reading is more confident, else None."""
     corners, _ = snap_card(img, Hi, ideal_mm(q_mm), search_mm)
     r = read_rank(rectify(img, corners))
-    # the new reading must settle the old doubt (agree with one of the old cues), not invent a rank
-    old_pips = ("A" if old.pips == 1 else str(old.pips)) if old.pips else None
-    if r.kind in ("number", "court") and r.confidence > old.confidence + 0.05 and \
-            r.rank in (old.rank, old.index, old_pips):
-        return corners, r
-    return None
+    return (corners, r) if settles(r, old) else None

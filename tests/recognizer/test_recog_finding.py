@@ -160,3 +160,13 @@ def test_pale_ink_in_dim_grey_light(name, rank):
     card = cv2.imread(str(Path(__file__).with_name("data") / name))
     r = read_rank(card)
     assert r.kind == "number" and r.rank == rank and r.pips == int(rank) and r.confidence >= 0.9
+
+
+def test_yellow_pips_in_glare_get_a_second_look():
+    """A four-colour deck's yellow diamonds are light in grey; in a glare spot the far ones
+    vanish and the ten was read as a doubtful 9 (index 5).  The second look, with ink dark
+    in any one colour channel, counts ten pips and reads the index 10."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "anglo_modern4_10_yellow_in_glare.png"))
+    r = read_rank(card)
+    assert r.rank == "10" and r.pips == 10 and r.index == "10" and r.confidence >= 0.9
