@@ -17,7 +17,7 @@ import numpy as np
 
 from .cards import CardQuad, find_cards, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
-from .layout import LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _angles
+from .layout import CH, CW, LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
 from . import verify as verify_mod
 from .rank import COURT_RANKS, RankReading, ink_mask, read_rank
@@ -166,8 +166,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r, role, pos))
         if verify and pl.slots_mm is not None:
-            for corners, r, pos in _recover_pins(photo.image, faces, backs, pl, allowed):
-                cards.append(_card(corners, s, r, "pin", pos))
+            recovered = [_card(corners, s, r, "pin", pos)
+                         for corners, r, pos in _recover_pins(photo.image, faces, backs, pl, allowed)]
+            cards = _covered(cards, recovered) + recovered
         _check_second_layout(quads, numbered, pl)
         for c in cards:
             if c.role == "pin" and c.value is not None:
@@ -228,7 +229,14 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
     taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
     pin_quads = [_to_mm(Hi, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"]
     level = verify_mod.edge_level(img, Hi, pin_quads)
-    others = [np.float32(c) for c, _ in faces] + [np.float32(b) for b in backs]
+    max_sat = verify_mod.paper_saturation(
+        [rectify(img, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"][:4])
+    # what lies on a slot and so keeps it from being read: pins, backs, and other cards of
+    # card size -- not an outline of the wrong size (two touching pins found as one region,
+    # or a piece of a card cut off by a shadow), which is just what the reading mends
+    others = [np.float32(b) for b in backs] + [
+        np.float32(c) for (c, _), role in zip(faces, pl.roles)
+        if role == "pin" or _card_sized(_to_mm(Hi, c))]
     h, w = img.shape[:2]
     out = []
     for n, k in enumerate(LETTERS):
@@ -244,10 +252,30 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
             continue                     # off the photo
         if any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others):
             continue                     # another card (or a back) lies there
-        got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level)
+        got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat)
         if got is not None:
             out.append((got[0], got[1], k))
     return out
+
+
+def _card_sized(q_mm: np.ndarray) -> bool:
+    """Is an outline in table mm about one card's size (not two merged, not a piece)?"""
+    return 0.75 < cv2.contourArea(np.float32(q_mm)) / (CW * CH) < 1.33
+
+
+def _covered(cards: list[Card], recovered: list[Card]) -> list[Card]:
+    """cards without those left outside the layout that lie mostly on a recovered pin: the
+    wrong outline that kept the pin from being found (a piece of it, or it and a neighbour)."""
+    def poly(c):
+        return np.float32(c.corners)
+    keep = []
+    for c in cards:
+        if c.role == "outside":
+            a = cv2.contourArea(poly(c))
+            if any(cv2.intersectConvexConvex(poly(c), poly(r))[0] > 0.5 * a for r in recovered):
+                continue
+        keep.append(c)
+    return keep
 
 
 def _check_second_layout(quads, numbered, pl) -> None:

@@ -116,38 +116,65 @@ def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: f
     return order_corners(q_img), float(sc2[ti, di])
 
 
-def paper_border(card: np.ndarray) -> float:
-    """Fraction of a rectified card's border band (inside its outline) that is paper: light,
-    unsaturated and even.  A card face is mostly paper there; a table or a back is not."""
-    h, w = card.shape[:2]
-    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
-    v = hsv[:, :, 2].astype(np.float32)
-    s = hsv[:, :, 1].astype(np.float32)
+PAPER_SAT = 70                # a slot's border above this saturation is not white paper...
+
+
+def _border_band(h: int, w: int) -> np.ndarray:
+    """The middle of each side of a rectified card, just inside its outline: plain paper on
+    any card face."""
     band = np.zeros((h, w), bool)
     a, b = int(0.02 * w), int(0.07 * w)
     band[int(0.3 * h):int(0.7 * h), a:b] = True          # the middle of the long sides
     band[int(0.3 * h):int(0.7 * h), w - b:w - a] = True
     band[a:b, int(0.35 * w):int(0.65 * w)] = True        # and of the short ones
     band[h - b:h - a, int(0.35 * w):int(0.65 * w)] = True
+    return band
+
+
+def paper_border(card: np.ndarray, max_sat: float = PAPER_SAT) -> float:
+    """Fraction of a rectified card's border band (inside its outline) that is paper: light,
+    unsaturated (below max_sat) and even.  A card face is mostly paper there; a table or a
+    back is not."""
+    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
+    v = hsv[:, :, 2].astype(np.float32)
+    s = hsv[:, :, 1].astype(np.float32)
+    band = _border_band(*card.shape[:2])
     ref = np.percentile(v[band], 90)
-    ok = (v > 0.8 * ref) & (s < 70) & (ref > 60)
+    ok = (v > 0.8 * ref) & (s < max_sat) & (ref > 60)
     return float(ok[band].mean())
 
 
-def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float):
+def paper_saturation(cards: list[np.ndarray]) -> float:
+    """The saturation at which a slot's border still counts as paper in this photo: PAPER_SAT,
+    or more when the found cards' own paper is coloured (warm light makes white paper peach)."""
+    if not cards:
+        return PAPER_SAT
+    band = _border_band(*cards[0].shape[:2])
+    own = np.median([np.median(cv2.cvtColor(c, cv2.COLOR_BGR2HSV)[:, :, 1][band]) for c in cards])
+    return float(max(PAPER_SAT, own + 30))
+
+
+
+def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float,
+              max_sat: float = PAPER_SAT):
     """Snap and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
-    face-up number card, else None."""
+    face-up number card, else None.  The border must be mostly paper (paper_border with
+    max_sat) -- or at least a third paper (a shadow across it) when pips and index agree
+    on the rank (confidence >= SURE_READING)."""
     corners, score = snap_card(img, Hi, quad_mm)
     if score < min_edge:
         return None
     card = rectify(img, corners)
-    paper = paper_border(card)
-    if paper < 0.5:
+    paper = paper_border(card, max_sat)
+    if paper < 0.3:
         return None
     r = read_rank(card)
-    if r.kind != "number" or r.confidence < (0.45 if paper > 0.75 else 0.75):
+    if r.kind != "number" or r.confidence < (SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75):
         return None
     return corners, r
+
+
+SURE_READING = 0.95           # pips and index agree: enough for a slot whose border is in shadow
 
 
 def edge_level(img: np.ndarray, Hi: np.ndarray, quads_mm: list[np.ndarray]) -> float:
