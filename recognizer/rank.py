@@ -135,6 +135,8 @@ def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0
             continue
         if ww > 0.9 * bw or hh > 0.9 * bh:
             continue
+        if x <= 1 and y <= 1:
+            continue        # the table showing past the card's rounded corner, or its border's arc
         keep.append(i)
     if not keep:
         return None
@@ -388,7 +390,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
     kind, n, pc = count_pips(ink)
     idx, isc, imar = None, 0.0, 0.0
-    both_court = index_sure = False
+    both_court = index_sure = court_corner = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
         votes = []
@@ -408,6 +410,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         both_court = len(votes) == 2 and all(v[0] in COURT_RANKS for v in votes)
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
         legible = [v for v in votes if v[1] >= 0.75]
+        court_corner = any(v[0] in COURT_RANKS for v in legible)
         index_sure = bool(legible) and len({v[0] for v in legible}) == 1 and \
             min(v[1] for v in legible) >= SURE_SIM and max(v[2] for v in legible) >= SURE_MARGIN
         if votes:
@@ -456,7 +459,9 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     if kind == "court":
         if idx in COURT_RANKS and index_weak:
             return RankReading("court", idx, 0.9 if index_strong else 0.7, None, idx, isc)
-        if index_strong and idx in NUMBER_RANKS:
+        if index_strong and idx in NUMBER_RANKS and not court_corner:
+            # (a picture whose other corner reads as J, Q or K stays a court card: a real
+            # queen's smudged corner matched a 10)
             return RankReading("number", idx, 0.45, None, idx, isc, f"picture card, index says {idx}")
         return RankReading("court", idx if idx in COURT_RANKS else None, 0.5, None, idx, isc)
     if index_strong:

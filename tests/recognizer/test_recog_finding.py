@@ -170,3 +170,24 @@ def test_yellow_pips_in_glare_get_a_second_look():
     card = cv2.imread(str(Path(__file__).with_name("data") / "anglo_modern4_10_yellow_in_glare.png"))
     r = read_rank(card)
     assert r.rank == "10" and r.pips == 10 and r.index == "10" and r.confidence >= 0.9
+
+
+def test_corner_index_ignores_the_table_past_the_rounded_corner():
+    """In glare the table past a card's rounded corner is darker than the paper: a wedge
+    of ink in the index box's very corner.  It was taken as the rank glyph and matched a
+    K exactly (a 6 read as a 4, pips and 'index' disagreeing).  A blob touching the box's
+    corner is never the glyph."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "anglo_modern4_6_corner_in_glare.png"))
+    r = read_rank(card)
+    assert r.rank == "6" and r.index == "6" and r.confidence >= 0.9
+
+
+def test_picture_with_a_court_corner_stays_a_court_card():
+    """A real queen (blurred webcam photo): one corner matched a 10 closely, the other reads
+    J.  A picture card becomes a number on its index alone only when no legible corner
+    names a court rank -- a court card read as a number would become a pin."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "real_queen_smudged_corner.png"))
+    r = read_rank(card)
+    assert r.kind == "court" and r.value is None
