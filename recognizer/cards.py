@@ -171,6 +171,7 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 
+ADD_ONLY = ("bright_hi", "local", "edge_loops")   # masks that only add cards no other found
 MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity) a card must pass
 RING_PX = 8                       # width of the ring outside a region (work px) for the local test
 DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
@@ -223,7 +224,12 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     tophat = cv2.subtract(white, cv2.resize(table, (w, h), interpolation=cv2.INTER_LINEAR))
     tt = cv2.threshold(tophat, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
     local = (tophat > max(tt, 25)).astype(np.uint8) * 255
-    return {"white": white, "edges": edges, "bright_hi": bright_hi, "local": local,
+    # the regions closed off by faint edges: cream paper on a light grey table is no whiter
+    # than the table (its whiteness is even lower), only its outline shows.  (The inside
+    # of a loop, not the loop itself: the loop's outside also follows the card's shadow.)
+    faint = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 15, 40, L2gradient=True)
+    edge_loops = cv2.bitwise_not(cv2.dilate(faint, np.ones((3, 3), np.uint8)))
+    return {"white": white, "edges": edges, "bright_hi": bright_hi, "local": local, "edge_loops": edge_loops,
             "bright_cut": cv2.bitwise_and(bright, cv2.bitwise_not(edges)),
             "non_edge": cv2.bitwise_not(edges),
             "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
@@ -242,7 +248,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     t = float(m["otsu"])
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
-    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local"):
+    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops"):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
@@ -263,6 +269,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                 # a region between edges must itself be light to be a card face
                 if not _light_region(white, c, x, y, bw, bh, t):
                     continue
+            if name == "edge_loops" and (x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1):
+                continue        # the table between faint edges and the photo's border
             quad = _fit_quad(c, min_rect)
             sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
             short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
@@ -270,13 +278,15 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                 short, long_ = long_, short
             asp = long_ / max(short, 1e-6)
             blobs.append((quad, area, score, name, asp, c))
-    # card size: median of clean single-card candidates
-    singles = [b for b in blobs if b[2] > 0.88 and 1.15 < b[4] < 1.75]
-    if not singles:
-        # no crisp outline anywhere (a single card crossed by a shadow's edge, rounded off by
-        # the closing): size the cards from the best of the rounder candidates
-        singles = [b for b in blobs if b[2] > 0.83 and 1.15 < b[4] < 1.75]
-    if not singles:
+    # card size: median of clean single-card candidates.  With no crisp outline anywhere (a
+    # single card crossed by a shadow's edge, rounded off by the closing) the rounder ones
+    # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
+    # card's picture frame or a pattern on the table, and only add cards of a known size
+    for min_score in (0.88, 0.83):
+        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and b[3] != "edge_loops"]
+        if singles:
+            break
+    else:
         return []
     areas = np.array([b[1] for b in singles])
     # the biggest cluster of similar areas (pips or stray squares are much smaller)
@@ -285,9 +295,11 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
     for quad, area, rect, name, asp, c in blobs:
         k = area / card_area
+        if name == "edge_loops" and not 0.75 < k < 1.33:
+            continue            # not the picture frame inside a court card, nor two cards
         if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and 1.1 < asp < 1.85:
             cands.append(CardQuad(order_corners(quad), area, rect, name))
-        elif 1.7 < k < 4.6 and rect > 0.85 and name not in ("bright_hi", "local"):
+        elif 1.7 < k < 4.6 and rect > 0.85 and name not in ADD_ONLY:
             # a row of touching cards: a rectangle n cards long
             q = order_corners(quad)
             s = np.linalg.norm(q[1] - q[0])
@@ -307,7 +319,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
     # the second-level bright and the local masks only add cards no other mask found (light
     # textured tables, shadows): their outlines take in more of the surroundings
-    cands.sort(key=lambda c: (c.source.startswith(("bright_hi", "local")), -(c.rectangularity > 0.86),
+    cands.sort(key=lambda c: (c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),
                               -c.area if c.rectangularity > 0.86 else -c.rectangularity))
     kept: list[CardQuad] = []
     for c in cands:
