@@ -227,10 +227,14 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
     with a known standing set (allowed), only its slots."""
     Hi = pl.plane
     taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
-    pin_quads = [_to_mm(Hi, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"]
-    level = verify_mod.edge_level(img, Hi, pin_quads)
-    max_sat = verify_mod.paper_saturation(
-        [rectify(img, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"][:4])
+    pins = [c for (c, _), role in zip(faces, pl.roles) if role == "pin"]
+    found = {}                        # the found pins' edge level and paper, measured once needed
+
+    def measured():
+        if not found:
+            found["edge"] = verify_mod.edge_level(img, Hi, [_to_mm(Hi, c) for c in pins])
+            found["sat"] = verify_mod.paper_saturation([rectify(img, c) for c in pins[:4]])
+        return found["edge"], found["sat"]
     # what lies on a slot and so keeps it from being read: pins, backs, and other cards of
     # card size -- not an outline of the wrong size (two touching pins found as one region,
     # or a piece of a card cut off by a shadow), which is just what the reading mends
@@ -252,6 +256,7 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
             continue                     # off the photo
         if any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others):
             continue                     # another card (or a back) lies there
+        level, max_sat = measured()
         got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat)
         if got is not None:
             out.append((got[0], got[1], k))

@@ -369,7 +369,10 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
     ink = masks[0] if masks is not None else ink_mask(card)[0]
     r = _read_rank(card, ink)
     if r.kind in ("number", "court") and r.confidence < SECOND_LOOK:
-        r2 = _read_rank(card, ink_mask(card, colour=True)[0])
+        ink2 = ink_mask(card, colour=True)[0]
+        if np.count_nonzero(ink2 != ink) < 0.002 * ink.size:
+            return r                    # no coloured ink to add: the same reading again
+        r2 = _read_rank(card, ink2)
         if settles(r2, r) or (r2.kind in ("number", "court") and r2.confidence >= SECOND_LOOK):
             return r2
     return r
