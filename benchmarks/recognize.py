@@ -9,6 +9,8 @@ Figures printed:
   * whole-layout exact match (all ten pins and three piles right),
   * rank accuracy over every card found (matched to a true card with IoU >= 0.5),
   * median and max seconds per photo (recognize(path), decode included, one core),
+  * how many misread values were flagged as unsure (confidence < LOW_CONFIDENCE: the app
+    rings them and asks) and how many were confident (what a player would not notice),
   * real photos (edje-train): card-finding recall (box IoU >= 0.5), A/9/10 rank accuracy,
     and how many J/Q/K were read as a number.
 """
@@ -32,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
-from recognizer import RecognitionError, recognize, recognize_cards  # noqa: E402
+from recognizer import LOW_CONFIDENCE, RecognitionError, recognize, recognize_cards  # noqa: E402
 
 REAL = Path("/work/shared/real_photos/edje-train")
 REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
@@ -52,6 +54,7 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
     errors = 0
     times = []
     fails = collections.Counter()
+    wrong_values = collections.Counter()
     bad_layouts = []
     for jf in files:
         truth = json.loads(jf.read_text())
@@ -83,6 +86,9 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             else:
                 ok_all = False
                 fails[(c["role"], "missing" if g is None else "wrong value" if g["value"] != c["value"] else "wrong card")] += 1
+                if g is not None and g["value"] != c["value"]:
+                    # a flagged card is ringed in the app and the player asked; a confident one is not
+                    wrong_values["flagged" if g["confidence"] < LOW_CONFIDENCE else "confident"] += 1
         # nothing else may be taken for a pin or a pile
         true_slots = {(c["role"], c["position"]) for c in truth["cards"] if c["role"] in ("pin", "pile")}
         for key in gcards:
@@ -112,7 +118,8 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             "layout_exact": n_layout_ok / max(n_layout, 1), "rank_acc_found": n_rank_ok / max(n_found, 1),
             "found": n_found, "recall_visible": n_recall / max(n_true, 1), "errors": errors,
             "median_s": float(np.median(times)) if times else 0, "max_s": float(np.max(times)) if times else 0,
-            "failures": dict(fails), "bad_layouts": bad_layouts}
+            "failures": dict(fails), "bad_layouts": bad_layouts,
+            "wrong_flagged": wrong_values["flagged"], "wrong_confident": wrong_values["confident"]}
 
 
 def score_real(folder: Path, images: list[str] | None = None) -> dict:
@@ -204,6 +211,8 @@ def main(argv=None) -> int:
         print(f"  photos rejected with an error:                              {res['errors']}")
         print(f"  seconds per photo: median {res['median_s']:.3f}, max {res['max_s']:.3f}")
         print(f"  failures: {res['failures']}")
+        print(f"  wrong values: {res['wrong_flagged']} flagged as unsure, {res['wrong_confident']} confident "
+              f"({100 * res['wrong_confident'] / max(res['slots'], 1):.2f} % of the cards)")
         if a.verbose:
             print("  bad layouts:", res["bad_layouts"])
     if not a.no_real and REAL.is_dir():
