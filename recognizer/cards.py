@@ -317,8 +317,9 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                     break
     # non-maximum suppression: overlapping candidates describe one card
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
-    # the second-level bright and the local masks only add cards no other mask found (light
-    # textured tables, shadows): their outlines take in more of the surroundings
+    # the second-level bright, the local and the faint-edge masks (ADD_ONLY) only add cards no
+    # other mask found (light textured tables, shadows, cream paper on grey): their outlines
+    # take in more of the surroundings
     cands.sort(key=lambda c: (c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),
                               -c.area if c.rectangularity > 0.86 else -c.rectangularity))
     kept: list[CardQuad] = []

@@ -77,9 +77,8 @@ def ink_mask(card: np.ndarray, colour: bool = False) -> tuple[np.ndarray, np.nda
     return ink.astype(np.uint8), norm
 
 
-COLOUR_CUT, COLOUR_SAT = 0.7, 40
-
-
+COLOUR_CUT = 0.7                   # coloured ink: one channel below this fraction of its paper level
+COLOUR_SAT = 40                    # and at least this saturated (not a grey shadow)
 INK_CUT = 0.72                     # ink is darker than this fraction of the local paper white...
 INK_CUT_FAINT = 0.86               # ...or, on a card with faint ink, up to this
 
