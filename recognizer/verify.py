@@ -154,7 +154,6 @@ def paper_saturation(cards: list[np.ndarray]) -> float:
     return float(max(PAPER_SAT, own + 30))
 
 
-
 def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float,
               max_sat: float = PAPER_SAT):
     """Snap and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
@@ -169,7 +168,8 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
     if paper < 0.3:
         return None
     r = read_rank(card)
-    if r.kind != "number" or r.confidence < (SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75):
+    need = SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75
+    if r.kind != "number" or r.confidence < need:
         return None
     return corners, r
 
