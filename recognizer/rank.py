@@ -228,6 +228,15 @@ def templates() -> IndexTemplates | None:
 
 
 # ----------------------------------------------------------------------------- pips
+def _border_contact(lab: np.ndarray, i: int) -> float:
+    """The longest stretch of one side of the card (as a fraction of that side) that blob i
+    runs along, within 2 px of the outline.  A pip cut by a tight outline touches it at a
+    point; a stripe of the table cloth seen past the outline lies along it."""
+    h, w = lab.shape
+    sides = (lab[:3], lab[h - 3:], lab[:, :3].T, lab[:, w - 3:].T)
+    return max(float((side == i).any(0).mean()) for side in sides)
+
+
 def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     """('number', n, consistency) | ('court', None, c) | ('back', None, c) | ('blank', None, c)."""
     h, w = ink.shape
@@ -246,6 +255,8 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         if x <= 2 or y <= 2 or x + ww >= w - 2 or y + hh >= h - 2:
             if ww > 0.5 * w or hh > 0.5 * h:      # a border line or frame
                 continue
+            if _border_contact(lab, i) > 0.2:
+                continue    # cut off by the outline along a fifth of a side: table past it, not a pip
         in_corner = (cx < IDX_W * w or cx > (1 - IDX_W) * w) and (cy < IDX_H * h or cy > (1 - IDX_H) * h)
         # no deck puts pips this close to the long sides; the index column does (ornamental's
         # large suit sign under the rank, just below the corner box)

@@ -201,3 +201,13 @@ def test_cream_cards_on_a_light_grey_table():
     r = recognize(str(Path(__file__).with_name("data") / "ornamental_cream_paper_on_grey.jpg"))
     assert r.pins == {"A": 5, "B": 5, "C": 7, "D": 9, "E": 8, "F": 8, "G": 1, "H": 6, "I": 2, "J": 7}
     assert r.piles == [0, 2, 4]
+
+
+def test_striped_cloth_is_not_a_two():
+    """A card-shaped patch of striped cloth in a glare spot (a rendered photo): the ends of
+    one stripe, darker away from the glare, made two equal blobs in a column -- a "2" at
+    0.83, taken as a pile top.  A blob lying along a fifth of the outline is the table seen
+    past it, never a pip."""
+    from recognizer.rank import read_rank
+    r = read_rank(cv2.imread(str(Path(__file__).with_name("data") / "striped_cloth_in_glare.png")))
+    assert r.kind not in ("number", "court")
