@@ -59,22 +59,25 @@ def _paper_level(img: np.ndarray) -> np.ndarray:
     return cv2.resize(cv2.GaussianBlur(paper, (0, 0), k / 2), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def ink_mask(card: np.ndarray, colour: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def ink_mask(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(ink mask, normalised grey) of a rectified card: ink is darker or more coloured than
-    the local paper white.  colour=True also takes as ink any coloured pixel that is dark in
-    one colour channel (COLOUR_CUT of that channel's paper level): yellow or pale green pips
-    are light in grey.  read_rank uses it only as a second look at a doubtful card, since a
-    court card's colourful picture then reads more like a card back."""
+    the local paper white."""
     gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
     norm = gray / np.maximum(_paper_level(gray), 20)
-    sat = hsv[:, :, 1].astype(np.float32)
+    sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.float32)
     ink = (norm < _ink_cut(norm)) | ((sat > 90) & (norm < 0.9))
-    if colour:
-        cf = card.astype(np.float32)
-        darkest = (cf / np.maximum(_paper_level(cf), 20)).min(2)
-        ink |= (darkest < COLOUR_CUT) & (sat > COLOUR_SAT)
     return ink.astype(np.uint8), norm
+
+
+def colour_ink(card: np.ndarray) -> np.ndarray:
+    """The coloured pixels of a rectified card that are dark in one colour channel
+    (COLOUR_CUT of that channel's paper level): yellow or pale green pips are light in grey,
+    so ink_mask misses them.  read_rank adds this only for a second look at a doubtful card,
+    since a court card's colourful picture then reads more like a card back."""
+    cf = card.astype(np.float32)
+    darkest = (cf / np.maximum(_paper_level(cf), 20)).min(2)
+    sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1]
+    return ((darkest < COLOUR_CUT) & (sat > COLOUR_SAT)).astype(np.uint8)
 
 
 COLOUR_CUT = 0.7                   # coloured ink: one channel below this fraction of its paper level
@@ -372,14 +375,14 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
     has it already.
 
     A doubtful reading (confidence < SECOND_LOOK) is read again with coloured ink included
-    (ink_mask(colour=True)): pale yellow or green pips lose their far side in glare.  The
+    (colour_ink): pale yellow or green pips lose their far side in glare.  The
     second reading replaces the first only when it is more confident and either settles the
     old doubt (its rank is one the first reading's pips or index gave) or is sure itself
     (pips and index agree)."""
     ink = masks[0] if masks is not None else ink_mask(card)[0]
     r = _read_rank(card, ink)
     if r.kind in ("number", "court") and r.confidence < SECOND_LOOK:
-        ink2 = ink_mask(card, colour=True)[0]
+        ink2 = ink | colour_ink(card)
         if np.count_nonzero(ink2 != ink) < 0.002 * ink.size:
             return r                    # no coloured ink to add: the same reading again
         r2 = _read_rank(card, ink2)
