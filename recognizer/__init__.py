@@ -17,7 +17,7 @@ import numpy as np
 
 from .cards import CardQuad, find_cards, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
-from .layout import CH, CW, LETTERS, _overlaps, fit_lattice, fit_layout, table_plane, _angles
+from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
 from . import verify as verify_mod
 from .rank import COURT_RANKS, RankReading, ink_mask, read_rank
@@ -240,7 +240,7 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
     # or a piece of a card cut off by a shadow), which is just what the reading mends
     others = [np.float32(b) for b in backs] + [
         np.float32(c) for (c, _), role in zip(faces, pl.roles)
-        if role == "pin" or _card_sized(_to_mm(Hi, c))]
+        if role == "pin" or card_sized(_to_mm(Hi, c))]
     h, w = img.shape[:2]
     out = []
     for n, k in enumerate(LETTERS):
@@ -261,11 +261,6 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
         if got is not None:
             out.append((got[0], got[1], k))
     return out
-
-
-def _card_sized(q_mm: np.ndarray) -> bool:
-    """Is an outline in table mm about one card's size (not two merged, not a piece)?"""
-    return 0.75 < cv2.contourArea(np.float32(q_mm)) / (CW * CH) < 1.33
 
 
 def _covered(cards: list[Card], recovered: list[Card]) -> list[Card]:

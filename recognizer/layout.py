@@ -108,6 +108,11 @@ def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:
     return float(np.median(np.abs(short - CW) + np.abs(long_ - CH)))
 
 
+def card_sized(q_mm: np.ndarray) -> bool:
+    """Is an outline in table mm about one card's size (not two merged, not a piece)?"""
+    return 0.75 < cv2.contourArea(np.float32(q_mm)) / (CW * CH) < 1.33
+
+
 def _angles(mm_quads: np.ndarray) -> np.ndarray:
     """Direction of each card's long axis on the table, radians mod pi."""
     d = (mm_quads[:, 3] - mm_quads[:, 0]) + (mm_quads[:, 2] - mm_quads[:, 1])
@@ -510,6 +515,9 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
     on_stack = np.zeros(n, bool) if on_stack is None else np.asarray(on_stack, bool)
+    # the stack cue only for whole cards: a piece of the discard heap found as a "card" lies on
+    # cards too, and would pull the lattice towards it as if it were a pile top
+    on_stack = on_stack & np.array([card_sized(q) for q in mm])
     best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15, on_stack)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])

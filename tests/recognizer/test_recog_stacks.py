@@ -101,3 +101,25 @@ def test_pile_top_lighter_than_the_table_but_not_than_its_stack_is_a_card():
     lone = np.full((200, 200), 58, np.uint8)    # no stack, and the table as light as the face
     lone[40:150, 50:150] = 60
     assert not _light_region(lone, cnt, 50, 40, 100, 110, t=200.0)
+
+
+
+# a sparse mid-frame photo mapped to table mm: B = 10 and C = 7 standing (the player sits at
+# -y), pile 1's 9 beyond them, the discard heap's top card, and a piece of a heap card found
+# as a small crosswise "card" lying on cards
+HEAP_PHOTO_MM = [[[33, -513], [96, -509], [91, -422], [28, -425]],
+                 [[-121, -46], [-58, -45], [-59, 43], [-122, 42]],
+                 [[-32, -44], [31, -44], [31, 44], [-32, 44]],
+                 [[215, -436], [277, -424], [260, -338], [198, -350]],
+                 [[201, -308], [202, -347], [266, -334], [260, -306]]]
+
+
+@pytest.mark.parametrize("rot", [0, 160])
+def test_a_piece_of_the_discard_heap_is_no_pile_top(rot):
+    # the stack cue pulls the lattice towards a pile top; a piece of the heap must not pull it
+    # (it shifted B, C to C, D and left pile 1 empty, even with the standing pins known)
+    H = _piles._view(rot)
+    quads = [cv2.perspectiveTransform(np.float64(q).reshape(-1, 1, 2), H).reshape(4, 2) for q in HEAP_PHOTO_MM]
+    expect = {"standing": ["B", "C"], "piles": [True, False, False]}
+    pl = fit_layout(quads, [True] * 5, [True] * 5, expect=expect, on_stack=[False] * 4 + [True])
+    assert list(zip(pl.roles, pl.positions))[:3] == [("pile", "1"), ("pin", "C"), ("pin", "B")]
