@@ -20,7 +20,7 @@ from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
 from . import verify as verify_mod
-from .rank import COURT_RANKS, RankReading, ink_mask, read_rank
+from .rank import COURT_RANKS, INDEX_WEAK, RankReading, ink_mask, read_rank
 from .stacks import sliver_score, stacked
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
@@ -164,7 +164,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                             expect, on_stack)
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
-            cards.append(_card(c, s, r, role, pos))
+            cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
         if verify and pl.slots_mm is not None:
             recovered = [_card(corners, s, r, "pin", pos)
                          for corners, r, pos in _recover_pins(photo.image, faces, backs, pl, allowed)]
@@ -188,6 +188,17 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat)
     r.seconds = time.perf_counter() - t0
+    return r
+
+
+def in_layout(r: RankReading) -> RankReading:
+    """The reading of a card placed on a pin slot or a pile.  Those are the game's twenty A-10
+    cards, and of them only an ace can show one big picture instead of pips (an ornate ace of
+    spades; slavic_costumes' aces): a picture reading there whose corner index reads A is that
+    ace, flagged.  (Any other index stays a picture card: a jack's В matches an 8 as well.)"""
+    if r.kind == "court" and r.index == "A" and r.index_score > INDEX_WEAK:
+        return RankReading("number", "A", 0.45, r.pips, r.index, r.index_score,
+                           "a picture card in the layout, index says A")
     return r
 
 

@@ -22,7 +22,8 @@ CACHE_DIR = Path(os.environ.get("TABLESIDE_CACHE", Path.home() / ".cache" / "tab
 # never used while tuning the recogniser; benchmarks/recognize.py measures on them only.
 TRAIN_DECKS = ["anglo", "anglo_poker", "atlasnye", "bellot", "dondorf", "gnomangelo",
                "guyenne-classic", "orell", "paris", "simplistic", "tarocco", "ornamental", "tango",
-               "anglo_modern", "berlin", "lattmann", "rheinland"]
+               "anglo_modern", "berlin", "lattmann", "rheinland",
+               "Атласные"]        # Russian indices: Т (ace), В, Д, К (jack, queen, king)
 HELDOUT_DECKS = ["plastic", "tigullio"]
 ALL_DECKS = TRAIN_DECKS + HELDOUT_DECKS
 

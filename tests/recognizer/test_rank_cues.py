@@ -51,3 +51,25 @@ def test_two_stays_a_two(photographed):
     for deck in ("simplistic", "ornamental", "tango", "anglo"):
         kind, n, _ = rank.count_pips(rank.ink_mask(photographed(deck, "2"))[0])
         assert (kind, n) == ("number", 2), deck
+
+
+def test_russian_indices_of_a_deck_the_templates_never_saw(photographed):
+    """Russian decks print Т for the ace and В, Д, К for the court cards (the templates learn
+    them from Атласные).  slavic_costumes is not in the templates: its Т reads as an ace, not
+    as the 7 it resembles, and its court cards stay court cards."""
+    for suit in ("club", "diamond", "heart", "spade"):
+        assert rank.read_rank(photographed("slavic_costumes", "A", suit)).index == "A", suit
+        for court in ("J", "Q", "K"):
+            assert rank.read_rank(photographed("slavic_costumes", court, suit)).kind == "court", (court, suit)
+
+
+def test_a_picture_on_a_pin_slot_takes_its_index(photographed):
+    """Pins and pile tops are A-10.  slavic_costumes' ace of clubs is one big picture, so its
+    pips call it a court card; placed in the layout it takes its index's rank, flagged."""
+    from recognizer import LOW_CONFIDENCE, in_layout
+    ace = rank.read_rank(photographed("slavic_costumes", "A", "club"))
+    assert ace.kind == "court"
+    got = in_layout(ace)
+    assert (got.kind, got.value) == ("number", 1) and got.confidence < LOW_CONFIDENCE
+    jack = rank.read_rank(photographed("slavic_costumes", "J", "club"))
+    assert in_layout(jack) == jack            # a J index stays a picture card: no value to guess
