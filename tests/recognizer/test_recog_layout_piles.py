@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from recognizer import mat_layout as ML
-from recognizer.layout import CANON, LATTICE, LETTERS, fit_lattice, fit_layout
+from recognizer.layout import CANON, GUESS_MARGIN, LATTICE, LETTERS, fit_lattice, fit_layout
 
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
 PX, PY = CW + 8, CH + 12
@@ -106,12 +106,19 @@ def test_sparse_touching_pins_are_measured_across_their_gap():
     photo gave them): pile tops in a row 100 mm apart below (pile 1 seen on its stack), a
     picture card and a discard lying across.  No two pins are neighbours, so the piles set the
     column pitch and their row was taken for A, B, C.  Half the A-C distance (63.5 mm) is
-    tried as a pitch too."""
+    tried as a pitch too.  The row of tops lies three row pitches (126 mm) from A and C, so
+    its middle card fits J as well, with piles beside it: the photo alone cannot tell, and
+    the fit must say its letters are a guess."""
     xy = np.array([[-99, -8], [72, -371], [-55, -384], [103, 11], [-1, 0], [235, -19], [-213, -327]], float)
     angles = np.array([1.71, 1.69, 1.68, 1.75, 1.57, 3.1, 3.0])
     can_pin = np.array([1, 1, 1, 1, 1, 0, 1], bool)
     on_stack = np.array([1, 0, 0, 0, 0, 0, 0], bool)
     best = fit_lattice(xy, angles, can_pin, np.ones(7, bool), on_stack=on_stack)
+    assert _letters(best)[:4] == [None, "C", "A", None] and _letters(best)[5:] == [None, None]
+    assert best["margin"] < GUESS_MARGIN
+    # the tracker knows A and C stand: then the row of tops is no J
+    allowed = np.array([k in "AC" for k in LETTERS])
+    best = fit_lattice(xy, angles, can_pin, np.ones(7, bool), allowed=allowed, on_stack=on_stack)
     assert _letters(best) == [None, "C", "A", None, None, None, None]
 
 
@@ -126,3 +133,18 @@ def test_a_back_row_pin_three_slots_from_its_neighbour_gets_its_letter():
     can_pin = np.array([1, 1, 0, 1, 1, 1, 1, 1, 1, 1], bool)
     best = fit_lattice(xy, angles, can_pin, np.ones(10, bool))
     assert _letters(best) == [None, None, None, None, "A", "I", "D", None, "J", "G"]
+
+
+def test_askew_heap_cards_do_not_turn_the_lattice():
+    """A rendered mid-frame (table mm and directions as the photo gave them): F and J standing,
+    three pile tops in a row beyond J, two court cards lying across and two discard-heap cards
+    askew (0.3 and 1.4 rad off).  The heap cards pulled the plain mean direction ~7 degrees
+    off: over F-J's two rows F fell a quarter pitch sideways, off its slot, and the fit
+    turned the photo round (2 as J, with the prior known)."""
+    xy = np.array([[-69, -352], [265, -100], [162, -112], [-84, -141], [-195, -14], [1, 0], [-98, -7],
+                   [-347, -110], [-312, -65]], float)
+    angles = np.array([1.73, 0.23, 0.09, 1.61, 1.72, 1.57, 1.56, 3.03, 2.31])
+    numbered = np.array([1, 0, 0, 1, 1, 1, 1, 1, 1], bool)
+    allowed = np.array([k in "FJ" for k in LETTERS])
+    best = fit_lattice(xy, angles, numbered, np.ones(9, bool), allowed=allowed)
+    assert _letters(best) == ["F", None, None, "J", None, None, None, None, None]
