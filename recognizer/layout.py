@@ -523,9 +523,10 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
     on_stack = np.zeros(n, bool) if on_stack is None else np.asarray(on_stack, bool)
-    # the stack cue only for whole cards: a piece of the discard heap found as a "card" lies on
-    # cards too, and would pull the lattice towards it as if it were a pile top
-    on_stack = on_stack & np.array([card_sized(q) for q in mm])
+    # the stack cue only for whole cards that may be pile tops: a piece of the discard heap
+    # found as a "card" lies on cards too, and so may a clear picture card (never a ball card);
+    # either would pull the lattice towards it as if it were a pile top
+    on_stack = on_stack & np.array([card_sized(q) for q in mm]) & np.asarray(numbered, bool)
     best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15, on_stack)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])

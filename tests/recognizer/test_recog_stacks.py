@@ -123,3 +123,24 @@ def test_a_piece_of_the_discard_heap_is_no_pile_top(rot):
     expect = {"standing": ["B", "C"], "piles": [True, False, False]}
     pl = fit_layout(quads, [True] * 5, [True] * 5, expect=expect, on_stack=[False] * 4 + [True])
     assert list(zip(pl.roles, pl.positions))[:3] == [("pile", "1"), ("pin", "C"), ("pin", "B")]
+
+
+# a touching mid-frame photo in table mm: 5 of hearts on pile 1's stack, H = 6, D = 5 of clubs,
+# a queen, and a joker lying askew on something -- the stack cue fired on the joker
+JOKER_PHOTO_MM = [[[-73, 190], [-10, 189], [-8, 277], [-71, 279]],
+                  [[-32, -44], [32, -44], [31, 45], [-31, 45]],
+                  [[337, -227], [400, -227], [400, -139], [337, -138]],
+                  [[97, -227], [161, -228], [159, -139], [97, -139]],
+                  [[268, -110], [314, -66], [255, -4], [204, -43]]]
+
+
+def test_a_picture_card_on_something_is_no_pile_top():
+    # a clear picture card is never a ball card: its lying on something must not pull the
+    # lattice round (it made the 6 pile 1 and the 5 of clubs H, with the prior known)
+    H = _piles._view(30)
+    quads = [cv2.perspectiveTransform(np.float64(q).reshape(-1, 1, 2), H).reshape(4, 2) for q in JOKER_PHOTO_MM]
+    expect = {"standing": ["D", "H"], "piles": [True, False, False]}
+    numbered = [True, True, False, True, False]
+    pl = fit_layout(quads, [True] * 5, numbered, expect=expect, on_stack=[False] * 4 + [True])
+    assert list(zip(pl.roles, pl.positions))[:2] + [(pl.roles[3], pl.positions[3])] == \
+        [("pile", "1"), ("pin", "H"), ("pin", "D")]
