@@ -374,14 +374,15 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
     """Read a rectified (RECT_W x RECT_H, portrait) card.  masks: its ink_mask, if the caller
     has it already.
 
-    A doubtful reading (confidence < SECOND_LOOK) is read again with coloured ink included
-    (colour_ink): pale yellow or green pips lose their far side in glare.  The
+    A doubtful reading (confidence < SECOND_LOOK), or a blank one (no deck has a blank card),
+    is read again with coloured ink included (colour_ink): pale yellow or green pips lose
+    their far side in glare, or all of it.  The
     second reading replaces the first only when it is more confident and either settles the
     old doubt (its rank is one the first reading's pips or index gave) or is sure itself
     (pips and index agree)."""
     ink = masks[0] if masks is not None else ink_mask(card)[0]
     r = _read_rank(card, ink)
-    if r.kind in ("number", "court") and r.confidence < SECOND_LOOK:
+    if r.kind == "blank" or (r.kind in ("number", "court") and r.confidence < SECOND_LOOK):
         ink2 = ink | colour_ink(card)
         if np.count_nonzero(ink2 != ink) < 0.002 * ink.size:
             return r                    # no coloured ink to add: the same reading again

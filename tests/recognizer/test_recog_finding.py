@@ -172,6 +172,17 @@ def test_yellow_pips_in_glare_get_a_second_look():
     assert r.rank == "10" and r.pips == 10 and r.index == "10" and r.confidence >= 0.9
 
 
+def test_a_blank_looking_card_gets_the_second_look():
+    """An empty pin slot read by verification: the nine's pale yellow diamonds in glare, on
+    a grey low-contrast day, left no ink at all -- a blank card, which no deck has.  A blank
+    reading gets the coloured-ink second look too (and keeps it only when pips and index
+    agree)."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "anglo_modern4_9_pale_in_glare.png"))
+    r = read_rank(card)
+    assert r.rank == "9" and r.pips == 9 and r.index == "9" and r.confidence >= 0.9
+
+
 def test_corner_index_ignores_the_table_past_the_rounded_corner():
     """In glare the table past a card's rounded corner is darker than the paper: a wedge
     of ink in the index box's very corner.  It was taken as the rank glyph and matched a
