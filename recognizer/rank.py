@@ -376,19 +376,25 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
 
     A doubtful reading (confidence < SECOND_LOOK), or a blank one (no deck has a blank card),
     is read again with coloured ink included (colour_ink): pale yellow or green pips lose
-    their far side in glare, or all of it.  The
+    their far side in glare, or all of it.  A sure ace is looked at again too: on a pale
+    card one pip may be all that is left, and the suit sign under a lost index glyph matches
+    an A; the second look is kept when pips and index then agree on more pips.  The
     second reading replaces the first only when it is more confident and either settles the
     old doubt (its rank is one the first reading's pips or index gave) or is sure itself
     (pips and index agree)."""
     ink = masks[0] if masks is not None else ink_mask(card)[0]
     r = _read_rank(card, ink)
-    if r.kind == "blank" or (r.kind in ("number", "court") and r.confidence < SECOND_LOOK):
+    doubtful = r.kind == "blank" or (r.kind in ("number", "court") and r.confidence < SECOND_LOOK)
+    if doubtful or r.rank == "A":
         ink2 = ink | colour_ink(card)
         if np.count_nonzero(ink2 != ink) < 0.002 * ink.size:
             return r                    # no coloured ink to add: the same reading again
         r2 = _read_rank(card, ink2)
-        if settles(r2, r) or (r2.kind in ("number", "court") and r2.confidence >= SECOND_LOOK):
+        sure = r2.kind in ("number", "court") and r2.confidence >= SECOND_LOOK
+        if doubtful and (settles(r2, r) or sure):
             return r2
+        if sure and r2.kind == "number" and (r2.pips or 0) > 1:
+            return r2                   # a sure ace was the last pale pip left (see below)
     return r
 
 

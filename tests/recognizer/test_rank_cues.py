@@ -73,3 +73,11 @@ def test_a_picture_on_a_pin_slot_takes_its_index(photographed):
     assert (got.kind, got.value) == ("number", 1) and got.confidence < LOW_CONFIDENCE
     jack = rank.read_rank(photographed("slavic_costumes", "J", "club"))
     assert in_layout(jack) == jack            # a J index stays a picture card: no value to guess
+
+
+def test_aces_stay_aces_after_the_second_look(photographed):
+    """Every sure ace is looked at again with coloured ink (read_rank): four-colour decks'
+    green and yellow aces and ordinary ones must still read A."""
+    for deck in ("anglo", "neoclassical_4_color", "anglo_modern_4_color", "atlasnye_skat"):
+        for suit in ("club", "diamond", "heart", "spade"):
+            assert rank.read_rank(photographed(deck, "A", suit)).rank == "A", (deck, suit)

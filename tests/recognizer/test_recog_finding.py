@@ -183,6 +183,18 @@ def test_a_blank_looking_card_gets_the_second_look():
     assert r.rank == "9" and r.pips == 9 and r.index == "9" and r.confidence >= 0.9
 
 
+def test_a_sure_ace_of_pale_ink_is_looked_at_again():
+    """A four-colour deck's two of diamonds on a grey low-contrast day: one pale diamond left,
+    the '2' glyph gone and the suit sign under it matched an A -- a sure ace (0.98), and a
+    confident error.  A sure ace gets the coloured-ink second look too, kept when pips and
+    index then agree on more pips."""
+    from recognizer.rank import _read_rank, ink_mask, read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "neoclassical4_2_pale_read_as_ace.png"))
+    assert _read_rank(card, ink_mask(card)[0]).rank == "A"        # what the first look sees
+    r = read_rank(card)
+    assert r.rank == "2" and r.pips == 2 and r.index == "2" and r.confidence >= 0.9
+
+
 def test_corner_index_ignores_the_table_past_the_rounded_corner():
     """In glare the table past a card's rounded corner is darker than the paper: a wedge
     of ink in the index box's very corner.  It was taken as the rank glyph and matched a
