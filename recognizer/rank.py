@@ -26,6 +26,7 @@ DATA = Path(__file__).with_name("data")
 NUMBER_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
 COURT_RANKS = ["J", "Q", "K"]
 VALUE = {r: (1 if r == "A" else 0 if r == "10" else int(r)) for r in NUMBER_RANKS}
+VALUE_ORDER = {r: i + 1 for i, r in enumerate(NUMBER_RANKS)}     # A = 1 ... 10 = 10: pips on the card
 GLYPH_W, GLYPH_H = 16, 24
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
 INDEX_COLUMN = 0.15                # the index's column along the long sides, fraction of the width
@@ -305,6 +306,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             return "court", None, 0.3
         return "number", 1, 0.8
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
+    pip_ys = [c[4] for c, s_ in zip(comps, sel) if s_]
     # decks with large pips (bellot) put the outer pips inside the corner-index box: a blob
     # there of the pips' own size and shape is a pip (the index's glyphs are much smaller)
     if best_n >= 2 and corner:
@@ -313,12 +315,13 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         pip = _pip_mask(lab, st, [c for c, s_ in zip(comps, sel) if s_], pip_area)
         cols = [c[3] for c, s_ in zip(comps, sel) if s_]
         in_column = lambda x: min(abs(x - c) for c in cols) < 0.08 * w     # noqa: E731
-        for a, ww, hh, cx, _, i in corner:
+        for a, ww, hh, cx, cy, i in corner:
             # only in line with the pip columns: a small suit sign in the corner (tango's
             # top-right and bottom-left) is the pips' size but lies outside them
             if (abs(np.log(a / pip_area)) < np.log(1.4) and abs(ww / pw - 1) < 0.25 and abs(hh / ph - 1) < 0.25
                     and in_column(cx)):
                 best_n += 1
+                pip_ys.append(cy)
             elif 1.3 * pip_area < a < 2.6 * pip_area:
                 # a large pip touching the corner index (paris) makes one blob of pip and
                 # glyphs; it counts when a whole pip lies in it, in line with the pip columns
@@ -326,11 +329,29 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 at = _holds_pip(lab, st, i, pip)
                 if at is not None and in_column(at[0]):
                     best_n += 1
+                    pip_ys.append(at[1])
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
         return "court", None, 0.5
-    return "number", best_n, float(np.clip(1.0 - cv, 0.3, 0.95))
+    pc = float(np.clip(1.0 - cv, 0.3, 0.95))
+    if _lopsided(pip_ys, h):
+        pc = min(pc, LOPSIDED)
+    return "number", best_n, pc
+
+
+LOPSIDED = 0.5          # count_pips' consistency for a count whose pips lie off the card's centre
+
+
+def _lopsided(pip_ys: list, h: int) -> bool:
+    """Do these pips (their centres' y, two or more) lie above or below the card's centre?
+    Every number card's pips lie symmetric about it (a 7's extra pip moves their mean 3 % of
+    the height): pips mostly in one half mean a row was lost -- the far ones in glare, or
+    under a covering card.  (Across the card a badly cut outline moves them as much.)"""
+    if len(pip_ys) < 2:
+        return False
+    cy = float(np.mean(pip_ys)) / h
+    return abs(cy - 0.5) > 0.08
 
 
 def _without_ornaments(comps: list, st: np.ndarray) -> list:
@@ -478,6 +499,9 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             return RankReading("number", pip_rank, 0.7 if pc >= 0.9 and n >= 2 else 0.6, n, idx, isc, why)
         if index_strong:
             return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, n, idx, isc, why)
+        if pc <= LOPSIDED and idx in NUMBER_RANKS and isc > SURE_SIM and VALUE_ORDER[idx] > n:
+            # pips lost on one side, and a legible index names more of them: that explains it
+            return RankReading("number", idx, 0.5, n, idx, isc, why + ", pips lost on one side")
         return RankReading("number", pip_rank, 0.45, n, idx, isc, why)
     # no pip count: a court card, or unreadable
     if kind == "court":

@@ -195,6 +195,25 @@ def test_a_sure_ace_of_pale_ink_is_looked_at_again():
     assert r.rank == "2" and r.pips == 2 and r.index == "2" and r.confidence >= 0.9
 
 
+def test_pips_lost_in_one_half_let_a_legible_index_decide():
+    """A six whose bottom row of hearts faded in glare: four clean pips, all in the top half
+    (pips say 4) against both corners reading 6.  A clean count used to win (0.7, not even
+    flagged).  Pips lie symmetric about the card's centre, so a count lying in one half lost
+    some: the index names more pips, and explains the loss (flagged)."""
+    from recognizer.rank import read_rank
+    r = read_rank(cv2.imread(str(Path(__file__).with_name("data") / "atlasnye_skat_6_bottom_row_in_glare.png")))
+    assert (r.rank, r.pips, r.index) == ("6", 4, "6") and r.confidence < 0.7
+
+
+def test_a_cut_outline_does_not_hand_the_rank_to_a_poor_index():
+    """An outline cut off the card's bottom: three pips in a column high on the 'card', and the
+    index box holds the big suit sign, matching a 4 weakly (0.84).  The lopsided count is only
+    flagged; a weak index does not overrule it."""
+    from recognizer.rank import read_rank
+    r = read_rank(cv2.imread(str(Path(__file__).with_name("data") / "ornamental_3_outline_cut.png")))
+    assert r.rank == "3" and r.confidence < 0.7
+
+
 def test_corner_index_ignores_the_table_past_the_rounded_corner():
     """In glare the table past a card's rounded corner is darker than the paper: a wedge
     of ink in the index box's very corner.  It was taken as the rank glyph and matched a
