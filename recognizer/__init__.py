@@ -20,7 +20,7 @@ from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
 from . import verify as verify_mod
-from .rank import COURT_RANKS, INDEX_WEAK, RankReading, ink_mask, read_rank
+from .rank import COURT_RANKS, INDEX_WEAK, RankReading, ink_mask, lone_blob, read_rank
 from .stacks import sliver_score, stacked
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
@@ -154,14 +154,18 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             used_mat = True
             S = np.diag([fw, fw, 1.0])
             mat_h = S @ mat_h
-        quads = [c for c, _ in faces]
-        pl = fit_layout(quads, [True] * len(faces), _may_be_pin(faces, mat_h is None), backs, mat_h,
-                        expect, on_stack)
+        on_mat = mat_h is not None
+
+        def fit():
+            # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
+            faceup = [not (on_mat and lone_blob(r)) for _, r in faces]
+            return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat), backs, mat_h,
+                              expect, on_stack)
+        pl = fit()
         if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
             numbered = [r.kind == "number" for _, r in faces]
-            quads = [c for c, _ in faces]
-            pl = fit_layout(quads, [True] * len(faces), _may_be_pin(faces, mat_h is None), backs, mat_h,
-                            expect, on_stack)
+            pl = fit()
+        quads = [c for c, _ in faces]
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))

@@ -420,7 +420,15 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
 
 
 SECOND_LOOK = 0.9
+LONE_BLOB = 0.5            # an "ace" with no corner index (see _read_rank)
 INDEX_WEAK = 0.6           # the weakest index match that still names a rank
+
+
+def lone_blob(r: RankReading) -> bool:
+    """An "ace" read from one blob with no corner index: as likely a coin, a stain or the
+    printed letter of an empty mat slot.  Read with low confidence (LONE_BLOB); it never
+    claims a slot of the printed mat, nor an empty slot that verification reads."""
+    return r.kind == "number" and r.rank == "A" and r.index is None
 
 
 def settles(new: RankReading, old: RankReading) -> bool:
@@ -480,7 +488,8 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         if idx == pip_rank and index_weak:
             return RankReading("number", pip_rank, float(min(0.99, 0.8 + 0.1 * pc + 0.2 * isc * 0.5)), n, idx, isc)
         if idx is None or not index_weak:
-            return RankReading("number", pip_rank, 0.55 + 0.3 * pc, n, idx, isc, "no readable corner index")
+            conf = LONE_BLOB if n == 1 and idx is None else 0.55 + 0.3 * pc     # lone_blob
+            return RankReading("number", pip_rank, conf, n, idx, isc, "no readable corner index")
         # disagreement.  On a deck the templates never saw (leave-one-deck-out over the 17
         # training decks) the pip count was right in 334 of 372 disagreements; the index was
         # right only when every legible corner read the same rank closely, one of them with no

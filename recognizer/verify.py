@@ -24,7 +24,7 @@ import numpy as np
 
 from .cards import order_corners, rectify
 from .layout import CH, CW
-from .rank import RankReading, read_rank, settles
+from .rank import RankReading, lone_blob, read_rank, settles
 
 PX_PER_MM = 3.0
 MARGIN_MM = 12.0
@@ -169,7 +169,7 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
         return None
     r = read_rank(card)
     need = SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75
-    if r.kind != "number" or r.confidence < need:
+    if r.kind != "number" or r.confidence < need or lone_blob(r):
         return None
     return corners, r
 

@@ -114,3 +114,22 @@ def test_pin_read_through_a_piece_of_it():
     pieces = [c for c in r.cards if c.role == "outside"
               and cv2.intersectConvexConvex(np.float32(c.corners), h)[0] > 0]
     assert not pieces, "the piece of H is gone"
+
+
+def test_an_empty_mat_slot_is_no_ace():
+    """An empty slot of the printed mat: its letter is one small central blob, and with no
+    corner index it read as an ace at 0.79 -- verification then put a pin B on the empty
+    slot.  A lone blob with no index is flagged, and never claims a slot."""
+    import cv2
+    from pathlib import Path
+    from recognizer.rank import lone_blob, read_rank
+    from recognizer.verify import read_slot
+    card = cv2.imread(str(Path(__file__).with_name("data") / "mat_empty_slot_b.png"))
+    r = read_rank(card)
+    assert lone_blob(r) and r.confidence < 0.7
+    h, w = card.shape[:2]
+    pad = cv2.copyMakeBorder(card, 40, 40, 40, 40, cv2.BORDER_REPLICATE)     # the mat around the slot
+    px_per_mm = w / 63.0
+    Hi = np.array([[1 / px_per_mm, 0, -40 / px_per_mm], [0, 1 / px_per_mm, -40 / px_per_mm], [0, 0, 1]])
+    slot = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], float)
+    assert read_slot(pad, Hi, slot, 0.0) is None
