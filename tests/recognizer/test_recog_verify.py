@@ -120,7 +120,6 @@ def test_an_empty_mat_slot_is_no_ace():
     """An empty slot of the printed mat: its letter is one small central blob, and with no
     corner index it read as an ace at 0.79 -- verification then put a pin B on the empty
     slot.  A lone blob with no index is flagged, and never claims a slot."""
-    import cv2
     from pathlib import Path
     from recognizer.rank import lone_blob, read_rank
     from recognizer.verify import read_slot
