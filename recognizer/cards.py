@@ -172,6 +172,7 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
 
 
 ADD_ONLY = ("bright_hi", "local", "edge_loops")   # masks that only add cards no other found
+RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity) a card must pass
 RING_PX = 8                       # width of the ring outside a region (work px) for the local test
 DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
@@ -265,25 +266,32 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
             if score <= MIN_CARD_SCORE:
                 continue        # neither a card nor a sample of the card size (both need more)
             x, y, bw, bh = cv2.boundingRect(c)
+            src = name
             if name == "non_edge":
                 # a region between edges must itself be light to be a card face
                 if not _light_region(white, c, x, y, bw, bh, t):
                     continue
-            if name == "edge_loops" and (x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1):
-                continue        # the table between faint edges and the photo's border
+            if name == "edge_loops":
+                if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
+                    continue    # the table between faint edges and the photo's border
+                if bitten:
+                    # a card with a printed frame (ornamental) is split by it into the inside
+                    # and a ring, broken where the frame's corners touch the edge: the ring's
+                    # hull is the card
+                    area, src = area / solid, RING
             quad = _fit_quad(c, min_rect)
             sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
             short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
             if short > long_:
                 short, long_ = long_, short
             asp = long_ / max(short, 1e-6)
-            blobs.append((quad, area, score, name, asp, c))
+            blobs.append((quad, area, score, src, asp, c))
     # card size: median of clean single-card candidates.  With no crisp outline anywhere (a
     # single card crossed by a shadow's edge, rounded off by the closing) the rounder ones
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
     # card's picture frame or a pattern on the table, and only add cards of a known size
     for min_score in (0.88, 0.83):
-        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and b[3] != "edge_loops"]
+        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith("edge_loops")]
         if singles:
             break
     else:
@@ -295,7 +303,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
     for quad, area, rect, name, asp, c in blobs:
         k = area / card_area
-        if name == "edge_loops" and not 0.75 < k < 1.33:
+        if name.startswith("edge_loops") and not 0.75 < k < 1.33:
             continue            # not the picture frame inside a court card, nor two cards
         if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and 1.1 < asp < 1.85:
             cands.append(CardQuad(order_corners(quad), area, rect, name))

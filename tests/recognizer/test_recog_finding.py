@@ -245,6 +245,17 @@ def test_cream_cards_on_a_light_grey_table():
     assert r.piles == [0, 2, 4]
 
 
+def test_a_framed_card_seen_as_a_broken_ring_of_faint_edges():
+    """ornamental's printed frame splits a card's faint-edge loop into the inside and a ring,
+    broken where the frame's corners touch the edge; on a beige table no other mask sees the
+    card, so a pile top (the ace of hearts, on its stack) was lost.  The ring's hull is the
+    card.  (A rendered photo at the finder's working size, cropped.)"""
+    from recognizer import recognize_cards
+    r = recognize_cards(str(Path(__file__).with_name("data") / "ornamental_pile_top_ring_on_beige.jpg"))
+    ace = [c for c in r.cards if abs(np.mean(c.corners, 0) - (303, 226)).max() < 25]
+    assert len(ace) == 1 and ace[0].rank == "A" and ace[0].confidence >= 0.9
+
+
 def test_striped_cloth_is_not_a_two():
     """A card-shaped patch of striped cloth in a glare spot (a rendered photo): the ends of
     one stripe, darker away from the glare, made two equal blobs in a column -- a "2" at
