@@ -313,7 +313,10 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         pw = float(np.median([c[1] for c in np.array(comps, dtype=object)[sel]]))
         ph = float(np.median([c[2] for c in np.array(comps, dtype=object)[sel]]))
         pip = _pip_mask(lab, st, [c for c, s_ in zip(comps, sel) if s_], pip_area)
+        # the pips' columns, and their mirror images: pip layouts are symmetric left to right
+        # (a far bellot 4 had both left pips in the corner boxes, and only the right column)
         cols = [c[3] for c, s_ in zip(comps, sel) if s_]
+        cols += [w - c for c in cols]
         in_column = lambda x: min(abs(x - c) for c in cols) < 0.08 * w     # noqa: E731
         for a, ww, hh, cx, cy, i in corner:
             # only in line with the pip columns: a small suit sign in the corner (tango's

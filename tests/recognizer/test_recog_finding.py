@@ -30,6 +30,16 @@ def test_large_pips_in_the_corner_box_are_counted(name, rank):
     assert r.rank == rank and r.pips == int(rank)
 
 
+def test_corner_box_pips_in_the_mirror_of_the_pip_column_are_counted():
+    """A far photo's bellot 4: both left pips lie in the corner boxes, the only pips found are
+    the right column, and a corner pip had to stand in line with a found column -- the 4 read
+    as 2 (0.7, not flagged).  Pip layouts are symmetric left to right: the mirror of a found
+    column counts too."""
+    from recognizer.rank import count_pips, ink_mask
+    card = cv2.imread(str(Path(__file__).with_name("data") / "bellot_4_far_left_pips_in_corners.png"))
+    assert count_pips(ink_mask(card)[0])[:2] == ("number", 4)
+
+
 def test_large_pips_touching_the_corner_index_are_counted():
     """paris's big pips touch the corner index: pip and glyphs make one blob in the corner,
     which was dropped, and the 4 of hearts was read as 2 (pips) against 4 (index), conf 0.5.
