@@ -418,7 +418,7 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
         if doubtful and (settles(r2, r) or sure):
             return r2
         if sure and r2.kind == "number" and (r2.pips or 0) > 1:
-            return r2                   # a sure ace was the last pale pip left (see below)
+            return r2                   # a sure ace was the last pale pip left (see above)
     return r
 
 
