@@ -26,7 +26,7 @@ DATA = Path(__file__).with_name("data")
 NUMBER_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
 COURT_RANKS = ["J", "Q", "K"]
 VALUE = {r: (1 if r == "A" else 0 if r == "10" else int(r)) for r in NUMBER_RANKS}
-VALUE_ORDER = {r: i + 1 for i, r in enumerate(NUMBER_RANKS)}     # A = 1 ... 10 = 10: pips on the card
+PIPS = {r: i + 1 for i, r in enumerate(NUMBER_RANKS)}     # pips on each number card: A = 1 ... 10 = 10
 GLYPH_W, GLYPH_H = 16, 24
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
 INDEX_COLUMN = 0.15                # the index's column along the long sides, fraction of the width
@@ -434,10 +434,15 @@ def lone_blob(r: RankReading) -> bool:
     return r.kind == "number" and r.rank == "A" and r.index is None
 
 
+def rank_of_pips(n: int | None) -> str | None:
+    """The number card with n pips (1 is the ace), or None."""
+    return NUMBER_RANKS[n - 1] if n is not None and 1 <= n <= 10 else None
+
+
 def settles(new: RankReading, old: RankReading) -> bool:
     """Does a second reading of a doubtful card settle the old doubt rather than invent a
     rank?  It must be more confident and name a rank one of the old cues gave."""
-    old_pips = ("A" if old.pips == 1 else str(old.pips)) if old.pips else None
+    old_pips = rank_of_pips(old.pips)
     return new.kind in ("number", "court") and new.confidence > old.confidence + 0.05 and \
         new.rank in (old.rank, old.index, old_pips)
 
@@ -474,9 +479,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             idx, isc, imar = votes[0]
             if len(votes) == 2 and votes[0][0] != votes[1][0] and votes[1][1] + votes[1][2] > isc + imar - 0.05:
                 imar = 0.0          # the two corners disagree: weak index evidence
-    pip_rank = None
-    if kind == "number" and n is not None:
-        pip_rank = "A" if n == 1 else str(n) if 2 <= n <= 10 else None
+    pip_rank = rank_of_pips(n) if kind == "number" else None
     index_strong = idx is not None and isc > 0.75 and imar > 0.05
     index_weak = idx is not None and isc > INDEX_WEAK
     if kind == "blank":
@@ -511,7 +514,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             return RankReading("number", pip_rank, 0.7 if pc >= 0.9 and n >= 2 else 0.6, n, idx, isc, why)
         if index_strong:
             return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, n, idx, isc, why)
-        if pc <= LOPSIDED and idx in NUMBER_RANKS and isc > SURE_SIM and VALUE_ORDER[idx] > n:
+        if pc <= LOPSIDED and idx in NUMBER_RANKS and isc > SURE_SIM and PIPS[idx] > n:
             # pips lost on one side, and a legible index names more of them: that explains it
             return RankReading("number", idx, 0.5, n, idx, isc, why + ", pips lost on one side")
         return RankReading("number", pip_rank, 0.45, n, idx, isc, why)
