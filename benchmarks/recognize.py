@@ -1,5 +1,8 @@
 """Benchmark the recogniser: synthetic photos of held-out decks, and real phone photos.
 
+The held-out decks (cards_svg.HELDOUT_DECKS: KDE's Standard and Jolly Royal) are never used
+while tuning; `--decks plastic,tigullio` measures the former held-out pair.
+
     .venv/bin/python benchmarks/recognize.py            # 200 photos at 12 MP + real photos
     .venv/bin/python benchmarks/recognize.py --quick    # 40 photos, smaller, for a quick look
     .venv/bin/python benchmarks/recognize.py --dir sample_images --no-real
@@ -196,9 +199,14 @@ def main(argv=None) -> int:
             folder = Path(a.dir)
         else:
             from recognizer import render
-            from recognizer.cards_svg import HELDOUT_DECKS
-            folder = Path(a.out or tempfile.mkdtemp(prefix="tableside-bench-"))
+            from recognizer.cards_svg import HELDOUT_DECKS, deck_file
             decks = a.decks or ",".join(HELDOUT_DECKS)
+            missing = [d for d in decks.split(",") if not deck_file(d).exists()]
+            if missing:
+                print(f"no artwork for the decks {', '.join(missing)}: install gnome-cards-data and "
+                      "kdegames-card-data-kf5 (make bench does)", file=sys.stderr)
+                return 2
+            folder = Path(a.out or tempfile.mkdtemp(prefix="tableside-bench-"))
             print(f"rendering {a.count} photos ({a.size}, decks {decks}, seed {a.seed}) into {folder} ...", flush=True)
             render.main(["--out", str(folder), "--count", str(a.count), "--seed", str(a.seed),
                          "--decks", decks, "--size", a.size, "--quality", "90"] + ([] if a.verbose else []))

@@ -1,6 +1,8 @@
-"""Rasterise single cards from Debian's gnome-cards-data SVG decks (for the renderer only).
+"""Rasterise single cards from Debian's SVG decks (for the renderer only).
 
-Each deck is one SVG sheet; `rsvg-convert --export-id=<card>` cuts one card.  For some
+Decks come from gnome-cards-data (named by file, e.g. "plastic") and from
+kdegames-card-data-kf5 (named "kde-" + folder, e.g. "kde-standard"; only the benchmark's
+held-out decks are taken from it).  Each deck is one SVG sheet; `rsvg-convert --export-id=<card>` cuts one card.  For some
 decks rsvg keeps the whole sheet as the page, so we crop to the card's opaque pixels.
 Results are cached as PNG under ~/.cache/tableside/cards (never in git).
 """
@@ -16,15 +18,20 @@ import cv2
 import numpy as np
 
 DECK_DIR = Path("/usr/share/aisleriot/cards")
+KDE_DIR = Path("/usr/share/carddecks")
 CACHE_DIR = Path(os.environ.get("TABLESIDE_CACHE", Path.home() / ".cache" / "tableside")) / "cards"
 
 # Decks with ordinary French-suited pip cards and corner indices.  The held-out decks are
 # never used while tuning the recogniser; benchmarks/recognize.py measures on them only.
+# plastic and tigullio were held out until the session that read their failure list (the
+# plastic nine's touching pips): they are development decks now, and the two KDE decks
+# below, never looked at, took their place.
 TRAIN_DECKS = ["anglo", "anglo_poker", "atlasnye", "bellot", "dondorf", "gnomangelo",
                "guyenne-classic", "orell", "paris", "simplistic", "tarocco", "ornamental", "tango",
                "anglo_modern", "berlin", "lattmann", "rheinland",
                "Атласные"]        # Russian indices: Т (ace), В, Д, К (jack, queen, king)
-HELDOUT_DECKS = ["plastic", "tigullio"]
+HELDOUT_DECKS = ["kde-standard", "kde-jolly-royal"]
+FORMER_HELDOUT_DECKS = ["plastic", "tigullio"]
 ALL_DECKS = TRAIN_DECKS + HELDOUT_DECKS
 
 SUITS = ["club", "diamond", "heart", "spade"]
@@ -39,11 +46,18 @@ def have_decks() -> bool:
     return DECK_DIR.is_dir() and shutil.which("rsvg-convert") is not None
 
 
+def deck_file(deck: str) -> Path:
+    """The SVG sheet of a deck (see the module docstring for the names)."""
+    if deck.startswith("kde-"):
+        return next((KDE_DIR / f"svg-{deck[4:]}").glob("*.svgz"), KDE_DIR / f"svg-{deck[4:]}" / "missing.svgz")
+    return DECK_DIR / f"{deck}.svgz"
+
+
 def _svg_path(deck: str) -> Path:
     out = CACHE_DIR / "svg" / f"{deck}.svg"
     if not out.exists():
         out.parent.mkdir(parents=True, exist_ok=True)
-        raw = (DECK_DIR / f"{deck}.svgz").read_bytes()
+        raw = deck_file(deck).read_bytes()
         try:
             raw = gzip.decompress(raw)
         except OSError:
@@ -88,5 +102,8 @@ def card_bgra(deck: str, element_id: str) -> np.ndarray:
     return img
 
 
-def card_id(rank: str, suit: str) -> str:
+def card_id(rank: str, suit: str, deck: str = "") -> str:
+    """The SVG element of a card: gnome decks name it "heart_7", KDE decks "7_heart"."""
+    if deck.startswith("kde-"):
+        return f"{RANK_IDS[rank]}_{suit}"
     return f"{suit}_{RANK_IDS[rank]}"

@@ -545,7 +545,7 @@ def template_glyphs(decks, seed: int = 0) -> tuple[np.ndarray, list[str], list[s
         for rank in NUMBER_RANKS + COURT_RANKS:
             for suit in SUITS:
                 try:
-                    img = card_bgra(deck, card_id(rank, suit))
+                    img = card_bgra(deck, card_id(rank, suit, deck))
                 except Exception:
                     continue
                 a = img[:, :, 3:4].astype(np.float32) / 255

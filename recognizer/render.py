@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from . import mat_layout as ML
-from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id)
+from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, deck_file)
 
 PX_PER_MM = CARD_PX_H / ML.CARD_H_MM          # 4 px per mm on the table layer
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
@@ -210,7 +210,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, 
         if k in removed:
             continue
         r, s = pins[k]
-        it = scene.add(type="card", img=(deck, card_id(r, s)), cx=x + rng.normal(0, jitter / 2),
+        it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=x + rng.normal(0, jitter / 2),
                        cy=y + rng.normal(0, jitter / 2), angle=rng.normal(0, rot_jit / 2) + flip(),
                        truth={"value": VALUE[r], "rank": r, "role": "pin", "position": k})
         truth_cards.append(it)
@@ -227,7 +227,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, 
             r, s = pile_top[i]
             off = rng.uniform(2, 7) if ndown else 0.0
             oa = rng.uniform(0, 2 * math.pi)
-            it = scene.add(type="card", img=(deck, card_id(r, s)), cx=x + ndown * 0.5 * dx + off * math.cos(oa),
+            it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=x + ndown * 0.5 * dx + off * math.cos(oa),
                            cy=y + ndown * 0.5 * dy + off * math.sin(oa), angle=a0 + rng.normal(0, 3),
                            truth={"value": VALUE[r], "rank": r, "role": "pile", "position": name})
             truth_cards.append(it)
@@ -240,7 +240,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, 
         hx = (max(xs) if side > 0 else min(xs)) + side * rng.uniform(CH * 1.3, CH * 1.8)
         hy = rng.uniform(min(ys), max(ys))
         for j, (r, s) in enumerate(heap):
-            it = scene.add(type="card", img=(deck, card_id(r, s)), cx=hx + rng.normal(0, 14),
+            it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=hx + rng.normal(0, 14),
                            cy=hy + rng.normal(0, 18), angle=rng.uniform(0, 360),
                            truth={"value": VALUE[r], "rank": r, "role": "outside", "position": None})
             truth_cards.append(it)
@@ -248,11 +248,11 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str) -> tuple[Scene, 
     n_d = int(rng.integers(0, 3)) if kind != "lowcontrast" else int(rng.integers(0, 2))
     for j in range(n_d):
         r = str(rng.choice(["J", "Q", "K", "joker"]))
-        eid = ("joker_black" if rng.random() < 0.5 else "joker_red") if r == "joker" else card_id(r, str(rng.choice(SUITS)))
+        eid = ("joker_black" if rng.random() < 0.5 else "joker_red") if r == "joker" else card_id(r, str(rng.choice(SUITS)), deck)
         try:
             card_bgra(deck, eid)
         except Exception:       # not every deck has jokers
-            r, eid = "K", card_id("K", "spade")
+            r, eid = "K", card_id("K", "spade", deck)
         dxs = (min(xs) if side > 0 else max(xs)) - side * (CH * 1.4 + j * (CH + 15))
         it = scene.add(type="card", img=(deck, eid), cx=dxs, cy=rng.uniform(min(ys), max(ys)),
                        angle=rng.uniform(0, 360),
@@ -413,7 +413,7 @@ def _special_scene(rng, deck: str, kind: str):
     if kind == "single":
         scene = Scene()
         r = str(rng.choice(RANKS))
-        scene.add(type="card", img=(deck, card_id(r, "heart")), cx=0.0, cy=0.0, angle=rng.uniform(0, 360),
+        scene.add(type="card", img=(deck, card_id(r, "heart", deck)), cx=0.0, cy=0.0, angle=rng.uniform(0, 360),
                   truth={"value": VALUE[r], "rank": r, "role": "outside", "position": None})
         return scene, {"kind": kind, "mat": False, "mid": False}
     a, info = build_scene(rng, deck, "fresh")
@@ -496,6 +496,10 @@ def main(argv=None) -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     decks = a.decks.split(",")
+    missing = [d for d in decks if not deck_file(d).exists()]
+    if missing:
+        ap.error(f"no artwork for the decks {', '.join(missing)} (gnome-cards-data names them by "
+                 "file, kdegames-card-data-kf5 as kde-<folder>)")
     kinds = KINDS if a.kind == "mixed" else a.kind.split(",")
     size = tuple(int(v) for v in a.size.split("x"))
     for i in range(a.count):

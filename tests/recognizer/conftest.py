@@ -25,7 +25,7 @@ def photographed():
 
     def card(deck: str, rank: str, suit: str = "heart") -> np.ndarray:
         try:
-            img = decks.card_bgra(deck, decks.card_id(rank, suit))
+            img = decks.card_bgra(deck, decks.card_id(rank, suit, deck))
         except Exception as e:                 # rsvg-convert / gnome-cards-data missing
             pytest.skip(str(e))
         a = img[:, :, 3:4] / 255.0
