@@ -275,22 +275,17 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     body_frac = body.mean()
     if not comps:
         return ("back", None, 0.6) if frac > 0.4 else ("blank", None, 0.7)
-    big = max(comps, key=lambda c: c[0])
     if frac > 0.55:
         return "back", None, 0.7
+    comps = _split_touching(comps, lab, st)
+    big = max(comps, key=lambda c: c[0])
     if big[1] > 0.5 * w and big[2] > 0.45 * h:
         return "court", None, 0.8
     comps = _without_ornaments(comps, st)
     areas = np.array([c[0] for c in comps], np.float64)
-    # the pips: the largest group of blobs of about the same size
-    la = np.log(areas)
-    best_n, best_c = 0, None
-    for v in la:
-        sel = np.abs(la - v) < np.log(1.9)
-        if sel.sum() > best_n or (sel.sum() == best_n and v > best_c):
-            best_n, best_c = int(sel.sum()), v
-    sel = np.abs(la - best_c) < np.log(1.9)
-    pip_area = float(np.exp(np.median(la[sel])))
+    sel = _same_size(areas)
+    best_n = int(sel.sum())
+    pip_area = float(np.exp(np.median(np.log(areas[sel]))))
     others = areas[~sel]
     big_others = others[others > 1.9 * pip_area]
     # a number card's body holds little besides its pips
@@ -357,6 +352,83 @@ def _lopsided(pip_ys: list, h: int) -> bool:
     return abs(cy - 0.5) > 0.08
 
 
+def _same_size(areas: np.ndarray) -> np.ndarray:
+    """Which blobs are the pips: the largest group of blobs of about the same area (within a
+    factor 1.9; of two groups as large, the one of larger blobs)."""
+    la = np.log(areas)
+    best_n, best_c = 0, None
+    for v in la:
+        k = int((np.abs(la - v) < np.log(1.9)).sum())
+        if k > best_n or (k == best_n and v > best_c):
+            best_n, best_c = k, v
+    return np.abs(la - best_c) < np.log(1.9)
+
+
+def _real(c: tuple, st: np.ndarray) -> bool:
+    """Is blob entry c a connected component itself (not one pip of a split blob)?"""
+    return st[c[5]][4] == c[0]
+
+
+def _split_touching(comps: list, lab: np.ndarray, st: np.ndarray) -> list:
+    """Large pips that touch make one blob: plastic's nine joins its middle five pips into a
+    blob as large as a court's picture (read as a picture card), or three of them into a
+    blob left out of the count (read as a 6 or 7).  A blob that copies of the pips' own
+    shape explain -- each lying wholly inside it, together covering nearly all of it and
+    hardly overlapping -- is that many pips (entries of the pip area at their centres).  The
+    shape comes from two or more separate blobs of the same size; a court's picture is no
+    such set of copies."""
+    if len(comps) < 3:
+        return comps
+    areas = np.array([c[0] for c in comps], np.float64)
+    sel = _same_size(areas)
+    if sel.sum() < 2:
+        return comps
+    pip_area = float(np.exp(np.median(np.log(areas[sel]))))
+    pip = None
+    out = []
+    for c in comps:
+        if c[0] >= 1.9 * pip_area:
+            if pip is None:
+                pip = _pip_mask(lab, st, [p for p, s_ in zip(comps, sel) if s_], pip_area)
+            centres = _pips_in(lab, st, c[5], pip)
+            if centres:
+                out += [(c[0] / len(centres), pip.shape[1], pip.shape[0], x, y, c[5]) for x, y in centres]
+                continue
+        out.append(c)
+    return out
+
+
+def _pips_in(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> list | None:
+    """The centres (card px) of the pips that blob i is made of, or None if copies of pip,
+    upright or upside down, do not explain it (see _split_touching)."""
+    x, y, ww, hh, _ = st[i]
+    blob = (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
+    ph, pw = pip.shape
+    if hh < ph or ww < pw:
+        return None
+    turned = pip[::-1, ::-1].copy()
+    up, down = (cv2.matchTemplate(blob, t, cv2.TM_CCORR) for t in (pip, turned))
+    resp = np.maximum(up, down)
+    need = 0.92 * float(pip.sum())
+    covered = np.zeros_like(blob)
+    centres = []
+    ry, rx = int(0.6 * ph), int(0.6 * pw)
+    while len(centres) <= 10:
+        _, best, _, (bx, by) = cv2.minMaxLoc(resp)
+        if best < need:
+            break
+        t = pip if up[by, bx] >= down[by, bx] else turned
+        covered[by:by + ph, bx:bx + pw] = np.maximum(covered[by:by + ph, bx:bx + pw], t)
+        centres.append((x + bx + pw / 2, y + by + ph / 2))
+        resp[max(0, by - ry):by + ry + 1, max(0, bx - rx):bx + rx + 1] = 0   # one pip per place
+    if len(centres) < 2 or len(centres) > 10:
+        return None
+    union = float(covered.sum())
+    if (covered * blob).sum() < 0.85 * blob.sum() or union < 0.85 * len(centres) * float(pip.sum()):
+        return None
+    return centres
+
+
 def _without_ornaments(comps: list, st: np.ndarray) -> list:
     """An ace in a wreath: drop the blobs that ring the one other blob (bellot's wreath round
     the ace's club is about a pip's size and was counted as a second pip).  A ring is hollow
@@ -365,7 +437,7 @@ def _without_ornaments(comps: list, st: np.ndarray) -> list:
     out = []
     for c in comps:
         x, y, ww, hh = st[c[5]][:4]
-        hollow = c[0] < 0.4 * ww * hh
+        hollow = _real(c, st) and c[0] < 0.4 * ww * hh
         rings = hollow and any(o is not c and x < o[3] < x + ww and y < o[4] < y + hh for o in comps)
         if not rings:
             out.append(c)
@@ -373,8 +445,8 @@ def _without_ornaments(comps: list, st: np.ndarray) -> list:
 
 
 def _pip_mask(lab: np.ndarray, st: np.ndarray, pips: list, pip_area: float) -> np.ndarray:
-    """The binary shape of the most typical pip (the one nearest the median pip area)."""
-    i = min(pips, key=lambda c: abs(c[0] - pip_area))[5]
+    """The binary shape of the most typical pip (the separate blob nearest the median pip area)."""
+    i = min([c for c in pips if _real(c, st)] or pips, key=lambda c: abs(c[0] - pip_area))[5]
     x, y, ww, hh, _ = st[i]
     return (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
 
