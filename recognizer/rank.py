@@ -389,7 +389,9 @@ def _split_touching(comps: list, lab: np.ndarray, st: np.ndarray) -> list:
     for c in comps:
         if c[0] >= 1.9 * pip_area:
             if pip is None:
-                pip = _pip_mask(lab, st, [p for p, s_ in zip(comps, sel) if s_], pip_area)
+                # the smallest separate pip: a rectified card's pips differ by up to a fifth in
+                # area (a tilted photo, an outline a little off), and each copy must fit inside
+                pip = _pip_mask(lab, st, [p for p, s_ in zip(comps, sel) if s_], 0.0)
             centres = _pips_in(lab, st, c[5], pip)
             if centres:
                 out += [(c[0] / len(centres), pip.shape[1], pip.shape[0], x, y, c[5]) for x, y in centres]
@@ -423,8 +425,12 @@ def _pips_in(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> list |
         resp[max(0, by - ry):by + ry + 1, max(0, bx - rx):bx + rx + 1] = 0   # one pip per place
     if len(centres) < 2 or len(centres) > 10:
         return None
-    union = float(covered.sum())
-    if (covered * blob).sum() < 0.85 * blob.sum() or union < 0.85 * len(centres) * float(pip.sum()):
+    if float(covered.sum()) < 0.85 * len(centres) * float(pip.sum()):
+        return None                     # the copies overlap: not pips side by side
+    # the copies are the smallest pip: grown by a tenth of its size they cover a larger pip
+    grow = max(1, int(round(0.1 * min(ph, pw))))
+    covered = cv2.dilate(covered, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1)))
+    if (covered * blob).sum() < 0.85 * blob.sum():
         return None
     return centres
 
@@ -445,7 +451,7 @@ def _without_ornaments(comps: list, st: np.ndarray) -> list:
 
 
 def _pip_mask(lab: np.ndarray, st: np.ndarray, pips: list, pip_area: float) -> np.ndarray:
-    """The binary shape of the most typical pip (the separate blob nearest the median pip area)."""
+    """The binary shape of a pip: the separate blob nearest pip_area in area (0: the smallest)."""
     i = min([c for c in pips if _real(c, st)] or pips, key=lambda c: abs(c[0] - pip_area))[5]
     x, y, ww, hh, _ = st[i]
     return (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
