@@ -173,6 +173,8 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
 
 ADD_ONLY = ("bright_hi", "local", "edge_loops")   # masks that only add cards no other found
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
+FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
+FRAME_K = (0.45, 0.75)            # the frame's area as a fraction of a card's
 MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity) a card must pass
 RING_PX = 8                       # width of the ring outside a region (work px) for the local test
 DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
@@ -303,6 +305,14 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
     for quad, area, rect, name, asp, c in blobs:
         k = area / card_area
+        if name == "edge_loops" and FRAME_K[0] < k < FRAME_K[1] and rect > 0.86 and 1.1 < asp < 1.85:
+            # a card whose only closed faint edge is its printed frame (ornamental's cream
+            # card on a stack, on a beige cloth): the card is the frame grown to card size
+            # (the layout's verification then snaps it to the card's own edges).  Only adds:
+            # a court's picture frame lies inside a card found otherwise.
+            ctr = quad.mean(0)
+            cands.append(CardQuad(order_corners(ctr + (quad - ctr) / np.sqrt(k)), card_area, rect, FRAME))
+            continue
         if name.startswith("edge_loops") and not 0.75 < k < 1.33:
             continue            # not the picture frame inside a court card, nor two cards
         if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and 1.1 < asp < 1.85:
