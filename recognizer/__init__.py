@@ -198,12 +198,20 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
 def in_layout(r: RankReading) -> RankReading:
     """The reading of a card placed on a pin slot or a pile.  Those are the game's twenty A-10
     cards, and of them only an ace can show one big picture instead of pips (an ornate ace of
-    spades; slavic_costumes' aces): a picture reading there whose corner index reads A is that
-    ace, flagged.  (Any other index stays a picture card: a jack's В matches an 8 as well.)"""
+    spades; slavic_costumes' aces): a picture reading there is that ace, flagged -- at 0.45
+    when its corner index reads A, at LAYOUT_ACE when no J, Q or K was read in its corners
+    (slavic_costumes' bold Т reads as a 7 at 0.77; a fresh deal lost the pin).  A picture
+    whose corners read J, Q or K stays a picture card: a mis-deal, and the player is told."""
     if r.kind == "court" and r.index == "A" and r.index_score > INDEX_WEAK:
         return RankReading("number", "A", 0.45, r.pips, r.index, r.index_score,
                            "a picture card in the layout, index says A")
+    if r.kind == "court" and r.rank is None:
+        return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
+                           "a picture card in the layout: an ornate ace?")
     return r
+
+
+LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
 
 
 def _may_be_pin(faces, doubtful_courts: bool = True) -> list[bool]:
