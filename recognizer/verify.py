@@ -24,7 +24,7 @@ import numpy as np
 
 from .cards import order_corners, rectify
 from .layout import CH, CW
-from .rank import RankReading, lone_blob, read_rank, settles
+from .rank import SURE_SIM, RankReading, lone_blob, read_rank, settles
 
 PX_PER_MM = 3.0
 MARGIN_MM = 12.0
@@ -200,7 +200,27 @@ def ideal_mm(q_mm: np.ndarray) -> np.ndarray:
 
 def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
     """Snap a found card's outline to the card size on the table and read it again.  Returns
-    (corners px, reading) when the new reading is more confident, else None."""
+    (corners px, reading) when the new reading settles the old doubt (see rank.settles), or
+    when the old outline was not a card's shape and the new reading is sure; else None."""
     corners, _ = snap_card(img, Hi, ideal_mm(q_mm), search_mm)
     r = read_rank(rectify(img, corners))
-    return (corners, r) if settles(r, old) else None
+    if settles(r, old):
+        return corners, r
+    short, long_ = _sides(q_mm)
+    off_shape = abs(short / CW - 1) > 0.12 or abs(long_ / CH - 1) > 0.12
+    if off_shape and long_ > 1.12 * CW and r.kind == "number" and r.confidence >= SURE_READING \
+            and r.index_score >= SURE_SIM and not lone_blob(r):
+        # the old outline was not a card's shape (a pile top's taking in a strip of the stack
+        # under it: 46 x 96 mm, a plastic 10 read as 7 against an index read as 4), so its cues
+        # name nothing; the snapped card read sure, pips and a clear index agreeing, is the
+        # card.  Only when the old outline's long side is longer than a card's short one: a
+        # piece 47 x 59 mm gave the rectangle crosswise, over two cards (a dondorf 10 read 6)
+        return corners, r
+    return None
+
+
+def _sides(q_mm: np.ndarray) -> tuple[float, float]:
+    """An outline's mean short and long side (table mm)."""
+    sides = np.linalg.norm(np.roll(q_mm, -1, 0) - q_mm, axis=1)
+    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return (a, b) if a <= b else (b, a)

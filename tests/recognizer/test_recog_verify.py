@@ -1,6 +1,7 @@
 """Top-down verification (recognizer/verify.py): snapping a predicted outline, reading empty slots."""
 import json
 import math
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -132,3 +133,31 @@ def test_an_empty_mat_slot_is_no_ace():
     Hi = np.array([[1 / px_per_mm, 0, -40 / px_per_mm], [0, 1 / px_per_mm, -40 / px_per_mm], [0, 0, 1]])
     slot = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], float)
     assert read_slot(pad, Hi, slot, 0.0) is None
+
+
+def test_an_outline_not_shaped_like_a_card_is_read_again_from_the_snapped_card():
+    """A plastic 10 on its pile: the outline took in a strip of the stack under it (46 x 96 mm on
+    the table), its pips read 7 and its index 4 (0.45, flagged).  The snapped card reads 10 sure
+    (pips and index agree), which names neither old cue: it is taken because the old outline
+    was not a card's shape, so its cues name nothing."""
+    from recognizer.rank import RankReading
+    from recognizer.verify import reread
+    d = Path(__file__).with_name("data") / "plastic_10_pile_top_outline_with_stack_strip"
+    j = json.loads(d.with_suffix(".json").read_text())
+    old = RankReading("number", "7", 0.45, 7, "4", 0.84, "pips say 7, index says 4")
+    got = reread(cv2.imread(str(d.with_suffix(".png"))), np.array(j["plane"]), np.array(j["outline_mm"]), old)
+    assert got is not None and got[1].rank == "10" and got[1].confidence >= 0.95
+
+
+def test_a_piece_shorter_than_a_card_is_not_read_again_crosswise():
+    """A dondorf 10 on the mat found as a piece 47 x 59 mm: its own axes put the card-sized
+    rectangle crosswise over it and its neighbours, which read 6 with pips and index agreeing
+    (0.97, the index at 0.72).  Taking a sure reading from a snapped card needs a clear index
+    and an old outline whose long side is longer than a card's short one (either holds this
+    one back); the old reading stays (reread gives nothing)."""
+    from recognizer.rank import RankReading
+    from recognizer.verify import reread
+    d = Path(__file__).with_name("data") / "dondorf_10_on_mat_piece_crosswise"
+    j = json.loads(d.with_suffix(".json").read_text())
+    old = RankReading("number", "4", 0.7, 4, "J", 0.96, "pips say 4, index says J")
+    assert reread(cv2.imread(str(d.with_suffix(".png"))), np.array(j["plane"]), np.array(j["outline_mm"]), old) is None
