@@ -1,9 +1,10 @@
 """Rasterise single cards from Debian's SVG decks (for the renderer only).
 
 Decks come from gnome-cards-data (named by file, e.g. "plastic") and from
-kdegames-card-data-kf5 (named "kde-" + folder, e.g. "kde-standard"; only the benchmark's
-held-out decks are taken from it).  Each deck is one SVG sheet; `rsvg-convert --export-id=<card>` cuts one card.  For some
-decks rsvg keeps the whole sheet as the page, so we crop to the card's opaque pixels.
+kdegames-card-data-kf5 (named "kde-" + folder, e.g. "kde-standard"; the benchmark's
+held-out decks are taken from it).  Each deck is one SVG sheet; `rsvg-convert
+--export-id=<card>` cuts one card.  For some decks rsvg keeps the whole sheet as the page,
+so we crop to the card's opaque pixels.
 Results are cached as PNG under ~/.cache/tableside/cards (never in git).
 """
 from __future__ import annotations
@@ -32,7 +33,6 @@ TRAIN_DECKS = ["anglo", "anglo_poker", "atlasnye", "bellot", "dondorf", "gnomang
                "Атласные"]        # Russian indices: Т (ace), В, Д, К (jack, queen, king)
 HELDOUT_DECKS = ["kde-standard", "kde-jolly-royal"]
 FORMER_HELDOUT_DECKS = ["plastic", "tigullio"]
-ALL_DECKS = TRAIN_DECKS + HELDOUT_DECKS
 
 SUITS = ["club", "diamond", "heart", "spade"]
 RANK_IDS = {"A": "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8",
@@ -49,7 +49,8 @@ def have_decks() -> bool:
 def deck_file(deck: str) -> Path:
     """The SVG sheet of a deck (see the module docstring for the names)."""
     if deck.startswith("kde-"):
-        return next((KDE_DIR / f"svg-{deck[4:]}").glob("*.svgz"), KDE_DIR / f"svg-{deck[4:]}" / "missing.svgz")
+        folder = KDE_DIR / f"svg-{deck[4:]}"
+        return next(folder.glob("*.svgz"), folder / "deck.svgz")    # (a path that does not exist)
     return DECK_DIR / f"{deck}.svgz"
 
 
