@@ -44,6 +44,13 @@ def work_image(img: np.ndarray, long_side: int = WORK_LONG) -> tuple[np.ndarray,
     return cv2.resize(img, (round(w / f), round(h / f)), interpolation=cv2.INTER_AREA), f
 
 
+def quad_sides(quad: np.ndarray) -> tuple[float, float]:
+    """A quadrilateral's mean short and mean long side (opposite sides averaged)."""
+    sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
+    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return (a, b) if a <= b else (b, a)
+
+
 def order_corners(pts: np.ndarray) -> np.ndarray:
     """Clockwise (in image coordinates) starting so that the first edge is a short side."""
     pts = np.asarray(pts, np.float64).reshape(4, 2)
@@ -282,10 +289,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                     # hull is the card
                     area, src = area / solid, RING
             quad = _fit_quad(c, min_rect)
-            sides = np.linalg.norm(np.roll(quad, -1, 0) - quad, axis=1)
-            short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-            if short > long_:
-                short, long_ = long_, short
+            short, long_ = quad_sides(quad)
             asp = long_ / max(short, 1e-6)
             blobs.append((quad, area, score, src, asp, c))
     # card size: median of clean single-card candidates.  With no crisp outline anywhere (a

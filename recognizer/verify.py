@@ -22,7 +22,7 @@ import math
 import cv2
 import numpy as np
 
-from .cards import order_corners, rectify
+from .cards import order_corners, quad_sides, rectify
 from .layout import CH, CW
 from .rank import SURE_SIM, RankReading, lone_blob, read_rank, settles
 
@@ -206,7 +206,7 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
     r = read_rank(rectify(img, corners))
     if settles(r, old):
         return corners, r
-    short, long_ = _sides(q_mm)
+    short, long_ = quad_sides(q_mm)
     off_shape = abs(short / CW - 1) > 0.12 or abs(long_ / CH - 1) > 0.12
     if off_shape and long_ > 1.12 * CW and r.kind == "number" and r.confidence >= SURE_READING \
             and r.index_score >= SURE_SIM and not lone_blob(r):
@@ -217,10 +217,3 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
         # piece 47 x 59 mm gave the rectangle crosswise, over two cards (a dondorf 10 read 6)
         return corners, r
     return None
-
-
-def _sides(q_mm: np.ndarray) -> tuple[float, float]:
-    """An outline's mean short and long side (table mm)."""
-    sides = np.linalg.norm(np.roll(q_mm, -1, 0) - q_mm, axis=1)
-    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    return (a, b) if a <= b else (b, a)
