@@ -199,12 +199,11 @@ def main(argv=None) -> int:
             folder = Path(a.dir)
         else:
             from recognizer import render
-            from recognizer.cards_svg import HELDOUT_DECKS, deck_file
+            from recognizer.cards_svg import HELDOUT_DECKS, missing_decks
             decks = a.decks or ",".join(HELDOUT_DECKS)
-            missing = [d for d in decks.split(",") if not deck_file(d).exists()]
+            missing = missing_decks(decks.split(","))
             if missing:
-                print(f"no artwork for the decks {', '.join(missing)}: install gnome-cards-data and "
-                      "kdegames-card-data-kf5 (make bench does)", file=sys.stderr)
+                print(missing, file=sys.stderr)
                 return 2
             folder = Path(a.out or tempfile.mkdtemp(prefix="tableside-bench-"))
             print(f"rendering {a.count} photos ({a.size}, decks {decks}, seed {a.seed}) into {folder} ...", flush=True)

@@ -54,6 +54,15 @@ def deck_file(deck: str) -> Path:
     return DECK_DIR / f"{deck}.svgz"
 
 
+def missing_decks(decks: list[str]) -> str | None:
+    """A message naming the decks whose artwork is not installed, or None if all are."""
+    missing = [d for d in decks if not deck_file(d).exists()]
+    if not missing:
+        return None
+    return (f"no artwork for the decks {', '.join(missing)}: gnome-cards-data names its decks by "
+            "file, kdegames-card-data-kf5 as kde-<folder>; make bench installs both")
+
+
 def _svg_path(deck: str) -> Path:
     out = CACHE_DIR / "svg" / f"{deck}.svg"
     if not out.exists():

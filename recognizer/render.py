@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from . import mat_layout as ML
-from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, deck_file)
+from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, missing_decks)
 
 PX_PER_MM = CARD_PX_H / ML.CARD_H_MM          # 4 px per mm on the table layer
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
@@ -496,10 +496,9 @@ def main(argv=None) -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     decks = a.decks.split(",")
-    missing = [d for d in decks if not deck_file(d).exists()]
+    missing = missing_decks(decks)
     if missing:
-        ap.error(f"no artwork for the decks {', '.join(missing)} (gnome-cards-data names them by "
-                 "file, kdegames-card-data-kf5 as kde-<folder>)")
+        ap.error(missing)
     kinds = KINDS if a.kind == "mixed" else a.kind.split(",")
     size = tuple(int(v) for v in a.size.split("x"))
     for i in range(a.count):

@@ -56,3 +56,26 @@ def test_card_cut_from_a_sheet_too_tall_for_librsvg(tmp_path, monkeypatch):
     assert (img[:, :, 3] > 200).mean() > 0.95          # opaque card, not a sliver of the sheet
     red = (img[:, :, 2] > 150) & (img[:, :, 1] < 120)
     assert red[100:250, 60:190].sum() > 2000           # the big heart in the middle
+
+
+def test_renderer_names_a_deck_whose_artwork_is_missing(tmp_path, capsys):
+    """An unknown or uninstalled deck: a clear message and status 2, not a traceback."""
+    from recognizer import render
+    with pytest.raises(SystemExit) as e:
+        render.main(["--out", str(tmp_path), "--count", "1", "--decks", "kde-nosuch"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "no artwork for the decks kde-nosuch" in err and "kdegames-card-data-kf5" in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_benchmark_names_a_deck_whose_artwork_is_missing(capsys):
+    """benchmarks/recognize.py --decks with a deck not installed: the same message, status 2."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "recognize.py"
+    spec = importlib.util.spec_from_file_location("bench_recognize", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--decks", "nosuch", "--no-real"]) == 2
+    assert "no artwork for the decks nosuch" in capsys.readouterr().err
