@@ -107,7 +107,6 @@ def test_pin_read_through_a_piece_of_it():
     H was found only as the half of it outside a shadow.  That piece, of the wrong size,
     lay on the slot, so the slot was never read and H was missing; now the slot is read
     (its border in shadow, but pips and index agree on 10) and the piece is dropped."""
-    from pathlib import Path
     r = recognize(str(Path(__file__).with_name("data") / "neoclassical_pin_cut_by_shadow.jpg"))
     assert r.pins == {"A": 1, "B": 2, "C": 5, "D": 3, "E": 9, "F": 8, "G": 5, "H": 0, "I": 6, "J": 6}
     assert r.piles == [9, 1, 7]
@@ -121,7 +120,6 @@ def test_an_empty_mat_slot_is_no_ace():
     """An empty slot of the printed mat: its letter is one small central blob, and with no
     corner index it read as an ace at 0.79 -- verification then put a pin B on the empty
     slot.  A lone blob with no index is flagged, and never claims a slot."""
-    from pathlib import Path
     from recognizer.rank import lone_blob, read_rank
     from recognizer.verify import read_slot
     card = cv2.imread(str(Path(__file__).with_name("data") / "mat_empty_slot_b.png"))
