@@ -5,7 +5,9 @@ low-saturation, nearly rectangular regions.  Two masks give candidate regions:
   * "whiteness" (grey minus half the saturation) above Otsu's threshold, and
   * everything that is not an edge (Canny, dilated),
 each cut along Canny edges so that touching cards, whose shared border is a thin
-dark line, fall apart.  A region is a card candidate if it is almost a convex
+dark line, fall apart.  Masks that only add cards no other found cover the hard cases: a
+second, brighter Otsu level, paper lighter than the table around it, closed faint edges, and
+each edge component filled in (a ten whose pips cut its paper into pieces).  A region is a card candidate if it is almost a convex
 quadrilateral with a card-like aspect; sizes are then checked against the median card.
 Regions about k cards large that are straight rows of touching cards are split.
 """
@@ -178,7 +180,7 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 
-ADD_ONLY = ("bright_hi", "local", "edge_loops")   # masks that only add cards no other found
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill")   # masks that only add cards no other found
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
 FRAME_K = (0.45, 0.75)            # the frame's area as a fraction of a card's
@@ -239,7 +241,13 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     # of a loop, not the loop itself: the loop's outside also follows the card's shadow.)
     faint = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 15, 40, L2gradient=True)
     edge_loops = cv2.bitwise_not(cv2.dilate(faint, np.ones((3, 3), np.uint8)))
+    # each edge component filled in: a ten's pips, joined to the card's border by the index,
+    # cut the white inside it into pieces no card-shaped region survives in, but the border
+    # itself is one closed loop of edges whose outside is the card's outline
+    outer, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    edge_fill = cv2.drawContours(np.zeros_like(edges), outer, -1, 255, -1)
     return {"white": white, "edges": edges, "bright_hi": bright_hi, "local": local, "edge_loops": edge_loops,
+            "edge_fill": edge_fill,
             "bright_cut": cv2.bitwise_and(bright, cv2.bitwise_not(edges)),
             "non_edge": cv2.bitwise_not(edges),
             "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
@@ -258,7 +266,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     t = float(m["otsu"])
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
-    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops"):
+    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill"):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
@@ -276,7 +284,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                 continue        # neither a card nor a sample of the card size (both need more)
             x, y, bw, bh = cv2.boundingRect(c)
             src = name
-            if name == "non_edge":
+            if name in ("non_edge", "edge_fill"):
                 # a region between edges must itself be light to be a card face
                 if not _light_region(white, c, x, y, bw, bh, t):
                     continue

@@ -539,8 +539,11 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     # a pile top is a single card; a heap of overlapping cards is the discard pile
     pile_idx = [i for i in pile_idx if overl[i] < 0.3 and abs(math.sin(ang[i] - best["ay"])) < 0.35]
     if len(pile_idx) > 3:
-        # keep the three nearest the triangle's player side
-        pile_idx = sorted(pile_idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:3]
+        # keep those in the pile zone, then those seen on a face-down stack, then the nearest
+        # the triangle's player side (a loose picture card beside J, its border taken for a
+        # stack's edge, is nearer than a pile far out in the row)
+        pile_idx = sorted(pile_idx, key=lambda i: (not region[i], not on_stack[i],
+                                                   abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0])))[:3]
     for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
     if best.get("margin", 9) < GUESS_MARGIN and allowed is None:
