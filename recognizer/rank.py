@@ -14,6 +14,7 @@ Rebuild the templates with `python -m recognizer.rank --build` (needs gnome-card
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -304,6 +305,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     pip_ys = [c[4] for c, s_ in zip(comps, sel) if s_]
     # decks with large pips (bellot) put the outer pips inside the corner-index box: a blob
     # there of the pips' own size and shape is a pip (the index's glyphs are much smaller)
+    boxed = []          # pips counted from the corner boxes (centres)
     if best_n >= 2 and corner:
         pw = float(np.median([c[1] for c in np.array(comps, dtype=object)[sel]]))
         ph = float(np.median([c[2] for c in np.array(comps, dtype=object)[sel]]))
@@ -319,6 +321,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             if (abs(np.log(a / pip_area)) < np.log(1.4) and abs(ww / pw - 1) < 0.25 and abs(hh / ph - 1) < 0.25
                     and in_column(cx)):
                 best_n += 1
+                boxed.append((cx, cy))
                 pip_ys.append(cy)
             elif 1.3 * pip_area < a < 2.6 * pip_area:
                 # a large pip touching the corner index (paris) makes one blob of pip and
@@ -327,6 +330,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 at = _holds_pip(lab, st, i, pip)
                 if at is not None and in_column(at[0]):
                     best_n += 1
+                    boxed.append(at)
                     pip_ys.append(at[1])
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
@@ -335,7 +339,25 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     pc = float(np.clip(1.0 - cv, 0.3, 0.95))
     if _lopsided(pip_ys, h):
         pc = min(pc, LOPSIDED)
+    if boxed and not _partnered(boxed, [c[3:5] for c, s_ in zip(comps, sel) if s_] + boxed, w, h):
+        # a pip from a corner box with no pip opposite it (pip layouts look the same turned
+        # round): it may be the index's own suit sign (ancient-egyptians prints it a pip's
+        # size, in line with the pips when the outline is a little off), so a clear index may
+        # overrule the count
+        pc = min(pc, BOX_PIP)
     return "number", best_n, pc
+
+
+BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
+
+
+def _partnered(boxed: list, pips: list, w: int, h: int) -> bool:
+    """Has every pip counted from a corner box a pip at its place turned round the card's
+    centre (within PARTNER_TOL of the width)?"""
+    return all(min(math.hypot(w - x - px, h - y - py) for px, py in pips) <= PARTNER_TOL * w for x, y in boxed)
+
+
+PARTNER_TOL = 0.08
 
 
 LOPSIDED = 0.5          # count_pips' consistency for a count whose pips lie off the card's centre
