@@ -239,10 +239,19 @@ def _reread_unsure(img, faces, Hi) -> bool:
         if r.confidence >= 0.9 or ov[i] > 0.15:
             continue
         got = verify_mod.reread(img, Hi, _to_mm(Hi, c), r)
-        if got is not None:
+        if got is not None and not _onto_neighbour(got[0], quads, i):
             faces[i] = got
             changed = True
     return changed
+
+
+def _onto_neighbour(corners: np.ndarray, quads: list[np.ndarray], i: int) -> bool:
+    """Does a re-read outline lie for the most part (over 30 %) on another found card?  Then it
+    read that neighbour (a bellot ace's outline over it and the touching 3 beside it, pushed
+    towards the 3, read 3 sure) and the reading would count one card twice."""
+    poly = np.float32(corners)
+    area = max(cv2.contourArea(poly), 1.0)
+    return any(cv2.intersectConvexConvex(poly, np.float32(q))[0] > 0.3 * area for j, q in enumerate(quads) if j != i)
 
 
 def _recover_pins(img, faces, backs, pl, allowed=None):

@@ -216,4 +216,39 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
         # card.  Only when the old outline's long side is longer than a card's short one: a
         # piece 47 x 59 mm gave the rectangle crosswise, over two cards (a dondorf 10 read 6)
         return corners, r
-    return None
+    return _shifted_reading(img, Hi, q_mm)
+
+
+SHIFT_MAX_MM = 15.0
+
+
+def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray):
+    """The card under an outline that is off: a pile top's outline takes in a strip of the
+    stack on one or two sides, a cut one stops short of the card's far end, so the snap from
+    its centre lands on the stack's edges.  Card-sized rectangles pushed towards each side and
+    corner of the outline (by how far it is off a card's size, 3-15 mm) are snapped and read;
+    a sure reading (pips and a clear index agree) is taken when all sure ones name one rank.
+    Not for an outline more than SHIFT_MAX_MM off a card's sides: that is two cards, or a
+    piece, and a pushed rectangle reads a neighbour (an 88 x 97 mm outline over a slavic 3 and
+    the ace beside it read A, sure)."""
+    short, long_ = quad_sides(q_mm)
+    if abs(short - CW) > SHIFT_MAX_MM or abs(long_ - CH) > SHIFT_MAX_MM:
+        return None
+    ideal = ideal_mm(q_mm)
+    ax, ay = ideal[1] - ideal[0], ideal[3] - ideal[0]
+    ax, ay = ax / np.linalg.norm(ax), ay / np.linalg.norm(ay)
+    ds = min(SHIFT_MAX_MM, max(3.0, abs(short - CW)))
+    dl = min(SHIFT_MAX_MM, max(3.0, abs(long_ - CH)))
+    sure = []
+    for sx in (-1, 0, 1):
+        for sy in (-1, 0, 1):
+            if sx == sy == 0:
+                continue
+            corners, _ = snap_card(img, Hi, ideal + sx * ds * ax + sy * dl * ay, search_mm=2.0)
+            r = read_rank(rectify(img, corners))
+            if r.kind == "number" and r.confidence >= SURE_READING and r.index_score >= SURE_SIM and not lone_blob(r):
+                sure.append((r.confidence, corners, r))
+    if not sure or len({r.rank for _, _, r in sure}) > 1:
+        return None
+    _, corners, r = max(sure, key=lambda t: t[0])
+    return corners, r

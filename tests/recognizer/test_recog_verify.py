@@ -159,3 +159,39 @@ def test_a_piece_shorter_than_a_card_is_not_read_again_crosswise():
     j = json.loads(d.with_suffix(".json").read_text())
     old = RankReading("number", "4", 0.7, 4, "J", 0.96, "pips say 4, index says J")
     assert reread(cv2.imread(str(d.with_suffix(".png"))), np.array(j["plane"]), np.array(j["outline_mm"]), old) is None
+
+
+def _fixture(name):
+    from recognizer.rank import RankReading
+    d = Path(__file__).with_name("data") / name
+    j = json.loads(d.with_suffix(".json").read_text())
+    return cv2.imread(str(d.with_suffix(".jpg"))), np.array(j["plane"]), np.array(j["outline_mm"]), RankReading(*j["old"])
+
+
+def test_a_pile_top_outline_taking_in_its_stack_is_read_from_a_rectangle_pushed_off_it():
+    """A four-colour neoclassical 4 on its pile: the outline (67 x 86 mm) took in the stack's
+    dotted back along one side, so the pips read 3 against an index read as A, and the snap
+    from the outline's centre settled on the stack's edges and read the same.  Card-sized
+    rectangles pushed towards the outline's sides and corners are read too: pips and a clear
+    index agree on 4."""
+    from recognizer.verify import reread
+    got = reread(*_fixture("neoclassical4_4_pile_top_outline_with_stack"))
+    assert got is not None and got[1].rank == "4" and got[1].confidence >= 0.95
+
+
+def test_an_outline_over_two_cards_is_not_pushed_onto_the_neighbour():
+    """An 88 x 97 mm outline over a slavic 3 (pin I) and the ace beside it: a rectangle pushed
+    towards the ace read it, A at 0.97, and pin I was lost.  An outline this far off a card's
+    size is two cards or a piece; it is not pushed about (reread gives nothing)."""
+    from recognizer.verify import reread
+    assert reread(*_fixture("slavic_3_outline_over_two_cards")) is None
+
+
+def test_a_reading_taken_again_on_a_neighbour_is_refused():
+    """A re-read outline lying for the most part on another found card read that card, and
+    the reading would count it twice."""
+    from recognizer import _onto_neighbour
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], float)
+    quads = [card, card + [66, 0]]
+    assert not _onto_neighbour(card + [3, 2], quads, 0)
+    assert _onto_neighbour(card + [40, 0], quads, 0)
