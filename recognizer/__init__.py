@@ -20,7 +20,7 @@ from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
 from . import verify as verify_mod
-from .rank import COURT_RANKS, INDEX_WEAK, RankReading, ink_mask, lone_blob, read_rank
+from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
 from .stacks import sliver_score, stacked
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
@@ -201,14 +201,23 @@ def in_layout(r: RankReading) -> RankReading:
     spades; slavic_costumes' aces): a picture reading there is that ace, flagged -- at 0.45
     when its corner index reads A, at LAYOUT_ACE when no J, Q or K was read in its corners
     (slavic_costumes' bold Т reads as a 7 at 0.77; a fresh deal lost the pin).  A picture
-    whose corners read J, Q or K stays a picture card: a mis-deal, and the player is told."""
+    whose corners read J, Q or K stays a picture card: a mis-deal, and the player is told.
+    So does a picture whose index reads 2-7 without being sure (FEW_PIPS)."""
     if r.kind == "court" and r.index == "A" and r.index_score > INDEX_WEAK:
         return RankReading("number", "A", 0.45, r.pips, r.index, r.index_score,
                            "a picture card in the layout, index says A")
     if r.kind == "court" and r.rank is None:
         return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
                            "a picture card in the layout: an ornate ace?")
+    if r.note.startswith(PICTURE_INDEX) and r.rank in FEW_PIPS and r.index_score < SURE_SIM:
+        # a picture whose index reads 2-7, but not clearly: so few pips never merge into one
+        # picture, an unfamiliar ace's index does read as a number (slavic's Т as 7 or 2)
+        return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
+                           f"a picture card in the layout, index read as {r.rank}: an ornate ace?")
     return r
+
+
+FEW_PIPS = ("2", "3", "4", "5", "6", "7")
 
 
 LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile

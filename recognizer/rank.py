@@ -31,6 +31,7 @@ PIPS = {r: i + 1 for i, r in enumerate(NUMBER_RANKS)}     # pips on each number 
 GLYPH_W, GLYPH_H = 16, 24
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
 INDEX_COLUMN = 0.15                # the index's column along the long sides, fraction of the width
+PICTURE_INDEX = "picture card, index says"   # the note of a picture read by its number index
 SURE_SIM, SURE_MARGIN = 0.85, 0.3  # an index reading that overrules the pip count (see read_rank)
 
 
@@ -625,7 +626,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         if index_strong and idx in NUMBER_RANKS and not court_corner:
             # (a picture whose other corner reads as J, Q or K stays a court card: a real
             # queen's smudged corner matched a 10)
-            return RankReading("number", idx, 0.45, None, idx, isc, f"picture card, index says {idx}")
+            return RankReading("number", idx, 0.45, None, idx, isc, f"{PICTURE_INDEX} {idx}")
         return RankReading("court", idx if idx in COURT_RANKS else None, 0.5, None, idx, isc)
     if index_strong:
         return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, None, idx, isc, "index only")

@@ -337,3 +337,20 @@ def test_an_index_suit_sign_in_line_with_the_pips_does_not_outvote_a_clear_index
     card = cv2.imread(str(Path(__file__).with_name("data") / "ancient_egyptians_4_index_sign_in_pip_column.png"))
     got = read_rank(card)
     assert got.rank == "4" and got.confidence < 0.7
+
+
+def test_a_picture_whose_index_reads_a_few_pips_unclearly_is_asked_as_an_ace_in_the_layout():
+    """A slavic_costumes ace on a pin (a development photo): one big picture, its bold Т read
+    as a 7 at 0.79, so the pin was a 7.  Two to seven pips never merge into one picture; an
+    unfamiliar ace's index does read as a number.  In the layout it is asked as an ace,
+    flagged.  A picture whose index clearly reads 7, or reads 10 (a ten's many pips do
+    merge), keeps its index."""
+    from recognizer import LOW_CONFIDENCE, in_layout
+    from recognizer.rank import PICTURE_INDEX, RankReading, read_rank
+    picture = read_rank(cv2.imread(str(Path(__file__).with_name("data") / "slavic_ace_index_read_as_7.png")))
+    assert (picture.rank, picture.pips) == ("7", None)
+    got = in_layout(picture)
+    assert got.rank == "A" and got.confidence < LOW_CONFIDENCE
+    clear_7 = RankReading("number", "7", 0.45, None, "7", 0.92, f"{PICTURE_INDEX} 7")
+    ten = RankReading("number", "10", 0.45, None, "10", 0.8, f"{PICTURE_INDEX} 10")
+    assert in_layout(clear_7).rank == "7" and in_layout(ten).rank == "10"
