@@ -159,8 +159,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         def fit():
             # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
             faceup = [not (on_mat and lone_blob(r)) for _, r in faces]
-            return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat), backs, mat_h,
-                              expect, on_stack)
+            return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat, allowed is not None),
+                              backs, mat_h, expect, on_stack)
         pl = fit()
         if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
             numbered = [r.kind == "number" for _, r in faces]
@@ -223,14 +223,17 @@ FEW_PIPS = ("2", "3", "4", "5", "6", "7")
 LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
 
 
-def _may_be_pin(faces, doubtful_courts: bool = True) -> list[bool]:
+def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) -> list[bool]:
     """Cards the layout fit may put on a pin slot: number cards, and court cards read with
     doubt (a 10 of an ornate deck read as a queen at confidence 0.5 is still a card lying in
     the triangle; dropping it would cost the fit an anchor and re-letter its neighbours).
     Such a pin keeps value None and a warning, so the player is asked to check it.  On the
     printed mat the slots are fixed, so no anchor is needed (and an empty slot's printing
-    can read as a doubtful picture): doubtful_courts=False there."""
-    return [r.kind == "number" or (doubtful_courts and r.kind == "court" and r.confidence < LOW_CONFIDENCE)
+    can read as a doubtful picture: slot G's letter does): doubtful_courts=False there.  Only
+    with the standing pins known (aces_on_mat), a picture with no J, Q or K read in its
+    corners may take a standing slot there -- in_layout asks it as an ornate ace."""
+    return [r.kind == "number" or (r.kind == "court" and r.confidence < LOW_CONFIDENCE
+                                   and (doubtful_courts or (aces_on_mat and r.rank is None)))
             for _, r in faces]
 
 
