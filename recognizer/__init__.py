@@ -19,6 +19,7 @@ from .cards import CardQuad, find_cards, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
+from . import mat_layout as ML
 from . import verify as verify_mod
 from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
 from .stacks import sliver_score, stacked
@@ -131,7 +132,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     left out.  A bad prior raises ValueError."""
     t0 = time.perf_counter()
     from .layout import check_expect
-    allowed, _ = check_expect(expect)
+    allowed, live_piles = check_expect(expect)
     photo = load_image(source)
     work, fw, faces, backs, on_stack = _read_cards(photo)
     s = photo.scale
@@ -172,6 +173,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         if verify and pl.slots_mm is not None:
             recovered = [_card(corners, s, r, "pin", pos)
                          for corners, r, pos in _recover_pins(photo.image, faces, backs, pl, allowed)]
+            if used_mat:
+                recovered += [_card(corners, s, r, "pile", pos)
+                              for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
             cards = _covered(cards, recovered) + recovered
         _check_second_layout(quads, numbered, pl)
         for c in cards:
@@ -302,6 +306,36 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
             continue                     # another card (or a back) lies there
         level, max_sat = measured()
         got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat)
+        if got is not None:
+            out.append((got[0], got[1], k))
+    return out
+
+
+def _recover_piles(img, faces, pl, live=None):
+    """On the printed mat the pile slots are known too: read each pile slot no card took (with
+    the tracker's prior, only the piles it says have a top).  A pile top the finder missed --
+    a ten whose pips cut its paper apart, at the mat's edge, its stack's edges joined to the
+    mat's -- is still a card there; an empty slot's printing reads as no clean number card."""
+    Hi = pl.plane
+    taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pile"}
+    # another face-up card lying on the slot keeps it from being read (the stack's backs lie
+    # under every pile top, so they do not)
+    faces_px = [np.float32(c) for c, _ in faces]
+    sat = verify_mod.paper_saturation([rectify(img, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"][:4])
+    h, w = img.shape[:2]
+    out = []
+    for k in ML.PILE_SLOTS:
+        if k in taken or (live is not None and not live[int(k) - 1]):
+            continue
+        q_mm = np.array(ML.slot_corners_mm(k), np.float64)
+        q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
+        area = cv2.contourArea(np.float32(q_px))
+        inside = np.clip(q_px, 0, [w - 1, h - 1])
+        if area <= 0 or cv2.contourArea(np.float32(inside)) < 0.85 * area:
+            continue
+        if any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in faces_px):
+            continue
+        got = verify_mod.read_slot(img, Hi, q_mm, 0.0, sat)
         if got is not None:
             out.append((got[0], got[1], k))
     return out

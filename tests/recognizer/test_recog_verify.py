@@ -195,3 +195,13 @@ def test_a_reading_taken_again_on_a_neighbour_is_refused():
     quads = [card, card + [66, 0]]
     assert not _onto_neighbour(card + [3, 2], quads, 0)
     assert _onto_neighbour(card + [40, 0], quads, 0)
+
+
+def test_a_pile_top_the_finder_missed_on_the_mat_is_read_from_its_slot():
+    """A rheinland 10 on pile 2's slot of the printed mat, hanging over the mat's edge (a
+    development photo, downscaled): no outline was found for it, and the pile was lost even
+    with the prior.  On the mat the pile slots are known, so an untaken one is read like an
+    empty pin slot: snapped, and taken only as a clean number card."""
+    got = recognize(str(Path(__file__).with_name("data") / "rheinland_10_pile_top_at_the_mat_edge.jpg"))
+    assert got.piles == [7, 0, 2]
+    assert got.pins == {"A": 2, "B": 3, "C": 6, "D": 5, "E": 9, "F": None, "G": None, "H": 4, "I": None, "J": None}
