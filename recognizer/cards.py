@@ -208,6 +208,37 @@ def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
     return [order_corners(o) for o in out]
 
 
+ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
+
+
+def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]]) -> int:
+    """How many cards a row of touching cards holds, of the counts whose card size fits
+    (n, relative size error): the first within 22 % of a card (fewest cards first), unless
+    another's cuts run clearly more along edges -- touching cards meet at a thin dark line.
+    Two pile tops with strips of their stacks make a row 2.5 cards long; cut in three equal
+    parts, each piece straddled two cards.  (Weighing every count by its cuts alone split
+    more rows wrong than it mended: development sets, 12 slots worse.)"""
+    h, w = edges.shape
+    a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
+    u = np.linspace(0.15, 0.85, 15)[:, None]
+
+    def support(n: int) -> float:
+        hits = []
+        for i in range(1, n):
+            t = i / n
+            a, b = a0 + (a1 - a0) * t, b0 + (b1 - b0) * t
+            pts = np.rint(a + (b - a) * u).astype(int)
+            pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
+            hits += list(edges[pts[:, 1], pts[:, 0]] > 0)
+        return float(np.mean(hits)) if hits else 0.0
+    first = next(n for n, e in fits if e < 0.22)
+    best = max(fits, key=lambda f: (support(f[0]), -f[1]))[0]
+    return best if support(best) >= support(first) + CUT_MARGIN else first
+
+
+CUT_MARGIN = 0.3        # how much more of another count's cuts must lie on edges
+
+
 def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     """The binary masks find_cards draws its regions from (for debugging, too)."""
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
@@ -315,6 +346,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     la = np.log(areas)
     best = max(la, key=lambda v: (np.sum(np.abs(la - v) < 0.45), v))
     card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
+    edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
     for quad, area, rect, name, asp, c in blobs:
         k = area / card_area
         if name == "edge_loops" and FRAME_K[0] < k < FRAME_K[1] and rect > 0.86 and 1.1 < asp < 1.85:
@@ -336,15 +368,13 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
             l = np.linalg.norm(q[2] - q[1])
             cs = np.sqrt(card_area / CARD_ASPECT)
             cl = cs * CARD_ASPECT
-            for n in (2, 3, 4):
-                if abs(l / n - cs) < 0.22 * cs and abs(s - cl) < 0.22 * cl:   # side by side
-                    for p in _split_row(q, n, True):
-                        cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
-                    break
-                if abs(l / n - cl) < 0.22 * cl and abs(s - cs) < 0.22 * cs:   # end to end
-                    for p in _split_row(q, n, True):
-                        cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
-                    break
+            fits = [(n, abs(l / n - unit) / unit) for n in (2, 3, 4)
+                    for unit, across in ((cs, cl), (cl, cs))          # side by side, end to end
+                    if abs(l / n - unit) < ROW_TOL * unit and abs(s - across) < 0.22 * across]
+            if any(e < 0.22 for _, e in fits):
+                n = _best_split(edge_near, q, fits)
+                for p in _split_row(q, n, True):
+                    cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
     # non-maximum suppression: overlapping candidates describe one card
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
     # the second-level bright, the local and the faint-edge masks (ADD_ONLY) only add cards no

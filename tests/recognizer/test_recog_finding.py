@@ -383,3 +383,13 @@ def test_a_pictorial_ace_on_the_mat_takes_its_standing_slot_with_the_prior():
     assert got.piles == [3, 8, 3]
     assert any(w.startswith("pin A:") for w in got.warnings)      # flagged for the player
     assert recognize(photo).pins["A"] is None
+
+
+def test_a_row_of_touching_pile_tops_is_cut_where_the_cards_meet():
+    """Three plastic pile tops in a touching row (a development photo, downscaled): two of
+    them, with strips of their stacks, made one region 2.5 cards long, cut into three equal
+    pieces that each straddled two cards -- pile 2, a 4, read 2.  Of the counts whose card
+    size fits, the one whose cuts run along edges wins: two cards."""
+    got = recognize(str(Path(__file__).with_name("data") / "plastic_two_pile_tops_touching_with_stacks.jpg"))
+    assert got.piles == [6, 4, 8]
+    assert got.pins == {"A": 1, "B": 5, "C": 1, "D": 8, "E": 9, "F": 3, "G": 7, "H": 6, "I": 5, "J": 4}
