@@ -289,26 +289,29 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
     others = [np.float32(b) for b in backs] + [
         np.float32(c) for (c, _), role in zip(faces, pl.roles)
         if role == "pin" or card_sized(_to_mm(Hi, c))]
-    h, w = img.shape[:2]
     out = []
     for n, k in enumerate(LETTERS):
         if k in taken or (allowed is not None and not allowed[n]):
             continue
         q_mm = pl.slots_mm[k]
-        q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
-        area = cv2.contourArea(np.float32(q_px))
-        if area <= 0:
+        if not _slot_free(img.shape, Hi, q_mm, others):
             continue
-        inside = np.clip(q_px, 0, [w - 1, h - 1])
-        if cv2.contourArea(np.float32(inside)) < 0.85 * area:
-            continue                     # off the photo
-        if any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others):
-            continue                     # another card (or a back) lies there
         level, max_sat = measured()
         got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat)
         if got is not None:
             out.append((got[0], got[1], k))
     return out
+
+
+def _slot_free(shape, Hi, q_mm: np.ndarray, others: list[np.ndarray]) -> bool:
+    """Can a slot (q_mm, table mm) be read: it lies in the photo and no card of others
+    (photo px) covers over 35 % of it?"""
+    h, w = shape[:2]
+    q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
+    area = cv2.contourArea(np.float32(q_px))
+    if area <= 0 or cv2.contourArea(np.float32(np.clip(q_px, 0, [w - 1, h - 1]))) < 0.85 * area:
+        return False                     # off the photo
+    return not any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others)
 
 
 def _recover_piles(img, faces, pl, live=None):
@@ -322,18 +325,12 @@ def _recover_piles(img, faces, pl, live=None):
     # under every pile top, so they do not)
     faces_px = [np.float32(c) for c, _ in faces]
     sat = verify_mod.paper_saturation([rectify(img, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"][:4])
-    h, w = img.shape[:2]
     out = []
     for k in ML.PILE_SLOTS:
         if k in taken or (live is not None and not live[int(k) - 1]):
             continue
         q_mm = np.array(ML.slot_corners_mm(k), np.float64)
-        q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
-        area = cv2.contourArea(np.float32(q_px))
-        inside = np.clip(q_px, 0, [w - 1, h - 1])
-        if area <= 0 or cv2.contourArea(np.float32(inside)) < 0.85 * area:
-            continue
-        if any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in faces_px):
+        if not _slot_free(img.shape, Hi, q_mm, faces_px):
             continue
         got = verify_mod.read_slot(img, Hi, q_mm, 0.0, sat)
         if got is not None:
