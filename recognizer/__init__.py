@@ -324,7 +324,8 @@ def _recover_piles(img, faces, pl, live=None):
     # another face-up card lying on the slot keeps it from being read (the stack's backs lie
     # under every pile top, so they do not)
     faces_px = [np.float32(c) for c, _ in faces]
-    sat = verify_mod.paper_saturation([rectify(img, c) for (c, _), role in zip(faces, pl.roles) if role == "pin"][:4])
+    pins = [c for (c, _), role in zip(faces, pl.roles) if role == "pin"]
+    sat = None                        # the found pins' paper, measured once a slot is read
     out = []
     for k in ML.PILE_SLOTS:
         if k in taken or (live is not None and not live[int(k) - 1]):
@@ -332,6 +333,8 @@ def _recover_piles(img, faces, pl, live=None):
         q_mm = np.array(ML.slot_corners_mm(k), np.float64)
         if not _slot_free(img.shape, Hi, q_mm, faces_px):
             continue
+        if sat is None:
+            sat = verify_mod.paper_saturation([rectify(img, c) for c in pins[:4]])
         got = verify_mod.read_slot(img, Hi, q_mm, 0.0, sat)
         if got is not None:
             out.append((got[0], got[1], k))

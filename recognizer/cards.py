@@ -231,9 +231,10 @@ def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]])
             pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
             hits += list(edges[pts[:, 1], pts[:, 0]] > 0)
         return float(np.mean(hits)) if hits else 0.0
+    on_edges = {n: support(n) for n, _ in fits}
     first = next(n for n, e in fits if e < 0.22)
-    best = max(fits, key=lambda f: (support(f[0]), -f[1]))[0]
-    return best if support(best) >= support(first) + CUT_MARGIN else first
+    best = max(fits, key=lambda f: (on_edges[f[0]], -f[1]))[0]
+    return best if on_edges[best] >= on_edges[first] + CUT_MARGIN else first
 
 
 CUT_MARGIN = 0.3        # how much more of another count's cuts must lie on edges

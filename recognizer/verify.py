@@ -198,6 +198,12 @@ def ideal_mm(q_mm: np.ndarray) -> np.ndarray:
     return np.array([c + sx * CW / 2 * ax + sy * CH / 2 * ay for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
 
 
+def _sure(r: RankReading) -> bool:
+    """A reading that names the card whatever the outline it came from: a number card whose
+    pips and clear index agree (SURE_READING, SURE_SIM), not a lone blob."""
+    return r.kind == "number" and r.confidence >= SURE_READING and r.index_score >= SURE_SIM and not lone_blob(r)
+
+
 def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
     """Snap a found card's outline to the card size on the table and read it again.  Returns
     (corners px, reading) when the new reading settles the old doubt (see rank.settles), or
@@ -208,8 +214,7 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
         return corners, r
     short, long_ = quad_sides(q_mm)
     off_shape = abs(short / CW - 1) > 0.12 or abs(long_ / CH - 1) > 0.12
-    if off_shape and long_ > 1.12 * CW and r.kind == "number" and r.confidence >= SURE_READING \
-            and r.index_score >= SURE_SIM and not lone_blob(r):
+    if off_shape and long_ > 1.12 * CW and _sure(r):
         # the old outline was not a card's shape (a pile top's taking in a strip of the stack
         # under it: 46 x 96 mm, a plastic 10 read as 7 against an index read as 4), so its cues
         # name nothing; the snapped card read sure, pips and a clear index agreeing, is the
@@ -248,7 +253,7 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray):
                 continue
             corners, _ = snap_card(img, Hi, ideal + sx * ds * ax + sy * dl * ay, search_mm=2.0)
             r = read_rank(rectify(img, corners))
-            if r.kind == "number" and r.confidence >= SURE_READING and r.index_score >= SURE_SIM and not lone_blob(r):
+            if _sure(r):
                 sure.append((r.confidence, corners, r))
     if not sure or len({r.rank for _, _, r in sure}) > 1:
         return None

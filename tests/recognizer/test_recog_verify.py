@@ -133,6 +133,16 @@ def test_an_empty_mat_slot_is_no_ace():
     assert read_slot(pad, Hi, slot, 0.0) is None
 
 
+def _fixture(name, image=".jpg", old=None):
+    """A photo crop cut round a found outline, its plane (crop px -> table mm), the outline
+    in table mm and the old reading (from the JSON unless given)."""
+    from recognizer.rank import RankReading
+    d = Path(__file__).with_name("data") / name
+    j = json.loads(d.with_suffix(".json").read_text())
+    return (cv2.imread(str(d.with_suffix(image))), np.array(j["plane"]), np.array(j["outline_mm"]),
+            old or RankReading(*j["old"]))
+
+
 def test_an_outline_not_shaped_like_a_card_is_read_again_from_the_snapped_card():
     """A plastic 10 on its pile: the outline took in a strip of the stack under it (46 x 96 mm on
     the table), its pips read 7 and its index 4 (0.45, flagged).  The snapped card reads 10 sure
@@ -140,10 +150,8 @@ def test_an_outline_not_shaped_like_a_card_is_read_again_from_the_snapped_card()
     was not a card's shape, so its cues name nothing."""
     from recognizer.rank import RankReading
     from recognizer.verify import reread
-    d = Path(__file__).with_name("data") / "plastic_10_pile_top_outline_with_stack_strip"
-    j = json.loads(d.with_suffix(".json").read_text())
     old = RankReading("number", "7", 0.45, 7, "4", 0.84, "pips say 7, index says 4")
-    got = reread(cv2.imread(str(d.with_suffix(".png"))), np.array(j["plane"]), np.array(j["outline_mm"]), old)
+    got = reread(*_fixture("plastic_10_pile_top_outline_with_stack_strip", ".png", old))
     assert got is not None and got[1].rank == "10" and got[1].confidence >= 0.95
 
 
@@ -155,17 +163,8 @@ def test_a_piece_shorter_than_a_card_is_not_read_again_crosswise():
     one back); the old reading stays (reread gives nothing)."""
     from recognizer.rank import RankReading
     from recognizer.verify import reread
-    d = Path(__file__).with_name("data") / "dondorf_10_on_mat_piece_crosswise"
-    j = json.loads(d.with_suffix(".json").read_text())
     old = RankReading("number", "4", 0.7, 4, "J", 0.96, "pips say 4, index says J")
-    assert reread(cv2.imread(str(d.with_suffix(".png"))), np.array(j["plane"]), np.array(j["outline_mm"]), old) is None
-
-
-def _fixture(name):
-    from recognizer.rank import RankReading
-    d = Path(__file__).with_name("data") / name
-    j = json.loads(d.with_suffix(".json").read_text())
-    return cv2.imread(str(d.with_suffix(".jpg"))), np.array(j["plane"]), np.array(j["outline_mm"]), RankReading(*j["old"])
+    assert reread(*_fixture("dondorf_10_on_mat_piece_crosswise", ".png", old)) is None
 
 
 def test_a_pile_top_outline_taking_in_its_stack_is_read_from_a_rectangle_pushed_off_it():
