@@ -394,12 +394,13 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
     With a pile empty the arrangement decides the numbers: piles in a row below J (1, 2, 3),
     beside the narrow end as on the mat (1 left of J, 2 right of J, 3 right of I), or "wide"
     (1 left of J, 2 below J, 3 right of J).  A card beside J together with one below J can
-    only be the wide one; a lone card right of J is taken as the mat's pile 2."""
+    only be the wide one; a lone card right of J is taken as the mat's pile 2.  All three
+    are named by their places too: on the mat, pile 2 right of J lies about as far across
+    as pile 3 right of I, and the order across alone swapped them."""
     if not idx:
         return {}
-    if len(idx) >= 3:
+    if len(idx) > 3:
         idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])[:3]
-        return {i: str(n + 1) for n, i in enumerate(idx)}
     out = {}
     beside_j = [i for i in idx if uv[i, 1] < 3.5 and abs(uv[i, 0]) > 1.1 and not _beside_i(uv[i])]
     below_j = [i for i in idx if uv[i, 1] >= 3.5]
@@ -418,7 +419,7 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
         order = sorted(out, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])
         names = sorted(out.values())
         if len(set(names)) < len(names):
-            names = ["1", "3"] if len(order) == 2 else ["2"]
+            names = {1: ["2"], 2: ["1", "3"], 3: ["1", "2", "3"]}[len(order)]
         out = dict(zip(order, names))
     return out
 
@@ -452,11 +453,11 @@ def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None) -> dic
     if len(idx) > len(names):       # keep the ones nearest the triangle's player side
         keep = sorted(idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:len(names)]
         idx = [i for i in idx if i in keep]
-    if len(idx) == len(names):
-        return dict(zip(idx, names))
     guess = assign_piles(uv, idx)
     if set(guess.values()) <= set(names) and len(set(guess.values())) == len(guess):
         return guess
+    if len(idx) == len(names):
+        return dict(zip(idx, names))
     # fewer tops found than expected: keep the left-to-right order, spread over the names
     pos = np.round(np.linspace(0, len(names) - 1, len(idx))).astype(int) if len(idx) > 1 else [0]
     if len(idx) == 1:

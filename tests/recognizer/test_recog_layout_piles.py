@@ -88,6 +88,15 @@ def test_piles_beside_the_narrow_end_with_pile_3_empty(rot):
     assert got == truth
 
 
+@pytest.mark.parametrize("rot", [0, 110, 250])
+def test_all_three_piles_beside_the_narrow_end_keep_their_numbers(rot):
+    # the mat's arrangement with all three tops: 2 right of J lies a little farther out than
+    # 3 right of I (a touching development photo: u 1.71 v 2.93 against u 1.45 v 2.02), and
+    # ordering across alone swapped 2 and 3
+    got, truth = _fit(_view(rot), "ABCDEFGHIJ", {"1": (-1.6, 3.0), "2": (1.75, 2.95), "3": (1.45, 2.0)})
+    assert got == truth
+
+
 def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
     """Mid-frame, A-B and H-I touching (62 mm apart), J, and pile 2 beside J 106 mm away; one
     pin is (wrongly) flagged as lying on a stack, so only the A-B and J-pile pairs measure the
