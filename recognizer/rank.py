@@ -252,7 +252,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     if frac < 0.004:
         return "blank", None, 0.9
     n, lab, st, cen = _components(ink)
-    comps, corner = [], []
+    comps, corner, at_edge, joined = [], [], [], []
     for i in range(1, n):
         x, y, ww, hh, a = st[i]
         cx, cy = cen[i]
@@ -260,8 +260,10 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             continue
         if x <= 2 or y <= 2 or x + ww >= w - 2 or y + hh >= h - 2:
             if ww > 0.5 * w or hh > 0.5 * h:      # a border line or frame
+                at_edge.append(i)
                 continue
             if _border_contact(lab, i) > 0.2:
+                at_edge.append(i)
                 continue    # cut off by the outline along a fifth of a side: table past it, not a pip
         in_corner = (cx < IDX_W * w or cx > (1 - IDX_W) * w) and (cy < IDX_H * h or cy > (1 - IDX_H) * h)
         # no deck puts pips this close to the long sides; the index column does (ornamental's
@@ -333,6 +335,24 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                     best_n += 1
                     boxed.append(at)
                     pip_ys.append(at[1])
+            elif a < 4 * pip_area:
+                joined.append(i)
+    if best_n >= 2 and (at_edge or joined):
+        # penguins' top pip touches the "10", which touches the card's printed border line:
+        # the pip is dropped with the line as a frame, or with a "10" cut by an outline drawn
+        # inside the line as cut off, or makes with the "10" a corner blob too big for the
+        # rule above.  A whole pip lying in such a blob with paper round it, clear of the
+        # index column and with a pip opposite it, is counted
+        sep = [c for c, s_ in zip(comps, sel) if s_]
+        pip = _pip_mask(lab, st, sep, pip_area)
+        found = [at for i in at_edge + joined for at in _pips_held(lab, st, i, pip)]
+        found = [at for at in found if INDEX_COLUMN * w < at[0] < (1 - INDEX_COLUMN) * w]
+        known = [c[3:5] for c in sep] + boxed
+        for at in found:
+            if _partnered([at], known + [f for f in found if f is not at], w, h):
+                best_n += 1
+                boxed.append(at)
+                pip_ys.append(at[1])
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
@@ -478,6 +498,36 @@ def _pip_mask(lab: np.ndarray, st: np.ndarray, pips: list, pip_area: float) -> n
     i = min([c for c in pips if _real(c, st)] or pips, key=lambda c: abs(c[0] - pip_area))[5]
     x, y, ww, hh, _ = st[i]
     return (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
+
+
+def _pips_held(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> list:
+    """The centres (card px) of whole pips, upright or upside down, that blob i holds with
+    paper round them: a pip joined to a thin line or a glyph, not a patch of a solid region
+    (the table seen past a loose outline holds a pip's shape anywhere)."""
+    x, y, ww, hh, _ = st[i]
+    blob = (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
+    ph, pw = pip.shape
+    if hh < ph or ww < pw:
+        return []
+    need = 0.93 * float(pip.sum())
+    out = []
+    for t in (pip, pip[::-1, ::-1].copy()):
+        resp = cv2.matchTemplate(blob, t, cv2.TM_CCORR)
+        while len(out) < 4:
+            _, best, _, (bx, by) = cv2.minMaxLoc(resp)
+            if best < need:
+                break
+            resp[max(0, by - ph):by + ph, max(0, bx - pw):bx + pw] = 0
+            # the box round the pip, grown by an eighth, holds little of the blob besides it
+            # (a glyph reaching in: a fifth of a pip; a solid region: 1.6 pips)
+            gy, gx = ph // 8, pw // 8
+            y0, x0 = max(0, by - gy), max(0, bx - gx)
+            around = blob[y0:by + ph + gy, x0:bx + pw + gx].sum() - (blob[by:by + ph, bx:bx + pw] * t).sum()
+            if around < 0.5 * t.sum():
+                centre = (x + bx + pw / 2, y + by + ph / 2)
+                if all(math.hypot(centre[0] - a, centre[1] - b) > 0.5 * pw for a, b in out):
+                    out.append(centre)
+    return out
 
 
 def _holds_pip(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> tuple[float, float] | None:

@@ -339,6 +339,22 @@ def test_an_index_suit_sign_in_line_with_the_pips_does_not_outvote_a_clear_index
     assert got.rank == "4" and got.confidence < 0.7
 
 
+@pytest.mark.parametrize("name", ["penguins_10_pip_joined_to_border_line.png",
+                                  "penguins_10_two_pips_joined_to_border_line.png",
+                                  "penguins_10_outline_inside_border_line.png"])
+def test_pips_joined_to_the_printed_border_line_are_counted(name):
+    """kde-penguins prints a black border line round the card; its "10" touches the line and
+    the top pip touches the "10" (on the club, at both ends), so pips, index and line made
+    one blob spanning the card, dropped as a frame: the tens read 9 and 8 (development photo
+    crops).  Where the outline runs inside the line, the cut "10" and its pip were dropped
+    as cut off, or made a corner blob too big to be a pip and its glyphs (read 8).  A whole
+    pip lying in such a blob with paper round it, clear of the index column and with a pip
+    opposite it, is counted."""
+    from recognizer.rank import count_pips, ink_mask
+    card = cv2.imread(str(Path(__file__).with_name("data") / name))
+    assert count_pips(ink_mask(card)[0])[:2] == ("number", 10)
+
+
 def test_a_picture_whose_index_reads_a_few_pips_unclearly_is_asked_as_an_ace_in_the_layout():
     """A slavic_costumes ace on a pin (a development photo): one big picture, its bold Т read
     as a 7 at 0.79, so the pin was a 7.  Two to seven pips never merge into one picture; an
