@@ -374,14 +374,18 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     if allowed is None and not _plausible_mask(int(masks[j])):
                         score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
                     key = tuple(slot[j].tolist())
-                    alt[key] = max(alt.get(key, -1e9), score)
+                    if key not in alt or score > alt[key]["score"] + 1e-9:
+                        alt[key] = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),
+                                        residual=float(mres[j]), pitch=(px, py), axis=(ex, ey), t=t2[j], ay=ay)
                     if best is None or score > best["score"] + 1e-9:
-                        best = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),
-                                    residual=float(mres[j]), pitch=(px, py), axis=(ex, ey), t=t2[j], ay=ay)
+                        best = alt[key]
     if best is not None:
         mine = tuple(best["slot"].tolist())
-        others = [v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0]
-        best["margin"] = best["score"] - max(others) if others else 9.0
+        others = sorted((v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0),
+                        key=lambda v: -v["score"])
+        best["margin"] = best["score"] - others[0]["score"] if others else 9.0
+        # the other labellings nearly as good: what the prior's pile tops may choose between
+        best["rivals"] = [v for v in others if v["score"] > best["score"] - GUESS_MARGIN]
     return best
 
 
@@ -531,26 +535,50 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15, on_stack)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
-    slot, uv = best["slot"], best["uv"]
+
+    def pile_cards(fit: dict) -> list[int]:
+        fslot, fuv = fit["slot"], fit["uv"]
+        region = _pile_region(fuv[:, 0], fuv[:, 1], fit["pitch"])
+        idx = [i for i in range(n) if fslot[i] < 0 and can_pile[i] and numbered[i]
+               and (region[i] or (on_stack[i] and fuv[i, 1] > 1.0))]
+        # a pile top is a single card; a heap of overlapping cards is the discard pile
+        idx = [i for i in idx if overl[i] < 0.3 and abs(math.sin(ang[i] - fit["ay"])) < 0.35]
+        if len(idx) > 3:
+            # keep those in the pile zone, then those seen on a face-down stack, then the
+            # nearest the triangle's player side (a loose picture card beside J, its border
+            # taken for a stack's edge, is nearer than a pile far out in the row)
+            idx = sorted(idx, key=lambda i: (not region[i], not on_stack[i],
+                                             abs(fuv[i, 1] - 3.3) + 0.2 * abs(fuv[i, 0])))[:3]
+        return idx
+
+    fit, pile_idx = best, pile_cards(best)
+    if exp_piles is not None:
+        fit, pile_idx = _agreeing_fit(best, pile_cards, exp_piles)
+    slot, uv = fit["slot"], fit["uv"]
     for i in np.flatnonzero(slot >= 0):
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
-    region = _pile_region(uv[:, 0], uv[:, 1], best["pitch"])
-    pile_idx = [i for i in range(n) if slot[i] < 0 and can_pile[i] and numbered[i]
-                and (region[i] or (on_stack[i] and uv[i, 1] > 1.0))]
-    # a pile top is a single card; a heap of overlapping cards is the discard pile
-    pile_idx = [i for i in pile_idx if overl[i] < 0.3 and abs(math.sin(ang[i] - best["ay"])) < 0.35]
-    if len(pile_idx) > 3:
-        # keep those in the pile zone, then those seen on a face-down stack, then the nearest
-        # the triangle's player side (a loose picture card beside J, its border taken for a
-        # stack's edge, is nearer than a pile far out in the row)
-        pile_idx = sorted(pile_idx, key=lambda i: (not region[i], not on_stack[i],
-                                                   abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0])))[:3]
     for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
     if best.get("margin", 9) < GUESS_MARGIN and allowed is None:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
-    return Placement(roles, pos, plane=Hi, uv=uv, inliers=best["inliers"], residual=best["residual"], warnings=warns,
-                     slots_mm=lattice_slots_mm(best))
+    return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
+                     slots_mm=lattice_slots_mm(fit))
+
+
+def _agreeing_fit(best: dict, pile_cards, exp_piles: list[bool]) -> tuple[dict, list[int]]:
+    """Of the best placement and its near rivals with as many pins, the first whose pile tops
+    lie where the piles the caller knows of lie (assign_piles names them so); else the best.
+    Two pins and two piles fit turned round nearly as well as the right way, and only the
+    piles' places tell the ways apart: piles 2 and 3 beside the pins lie right of J and I."""
+    want = {str(k + 1) for k in range(3) if exp_piles[k]}
+    first = None
+    for fit in [best] + [r for r in best.get("rivals", []) if r["inliers"] >= best["inliers"]]:
+        idx = pile_cards(fit)
+        if first is None:
+            first = (best, idx)
+        if idx and set(assign_piles(fit["uv"], idx).values()) == want:
+            return fit, idx
+    return first
 
 
 def lattice_slots_mm(best: dict) -> dict[str, np.ndarray]:

@@ -2,6 +2,7 @@
 
 Card outlines are built on the table in mm (pin pitch = card + gap, lattice units u, v as in
 layout.LATTICE) and projected into a tilted, rotated photo."""
+import json
 import math
 from pathlib import Path
 
@@ -95,6 +96,19 @@ def test_all_three_piles_beside_the_narrow_end_keep_their_numbers(rot):
     # ordering across alone swapped 2 and 3
     got, truth = _fit(_view(rot), "ABCDEFGHIJ", {"1": (-1.6, 3.0), "2": (1.75, 2.95), "3": (1.45, 2.0)})
     assert got == truth
+
+
+def test_the_prior_s_piles_turn_a_sparse_frame_the_right_way():
+    """H and J standing, piles 2 and 3 beside them, right of J and of I (fit_layout's inputs
+    from a touching dvp photo): the frame fits turned round nearly as well, the piles then
+    left of the pins, and was taken so -- H and J swapped, 2 and 3 swapped -- although the
+    tracker said which piles have a top.  Of near rivals, the fit whose piles lie where those
+    piles lie wins."""
+    d = json.loads((Path(__file__).with_name("data") / "bellot_h_j_and_piles_2_3_fit_inputs.json").read_text())
+    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                    [np.array(b) for b in d["backs"]], None, d["expect"], d["on_stack"])
+    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    assert got == {"2": 0, "3": 1, "J": 3, "H": 4}
 
 
 def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
