@@ -315,6 +315,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
             if score <= MIN_CARD_SCORE:
                 continue        # neither a card nor a sample of the card size (both need more)
             x, y, bw, bh = cv2.boundingRect(c)
+            if (x <= 1 and x + bw >= w - 1) or (y <= 1 and y + bh >= h - 1):
+                continue        # across the whole photo: the table (a light carpet), not a card
             src = name
             if name in ("non_edge", "edge_fill"):
                 # a region between edges must itself be light to be a card face

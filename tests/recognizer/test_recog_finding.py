@@ -355,6 +355,19 @@ def test_pips_joined_to_the_printed_border_line_are_counted(name):
     assert count_pips(ink_mask(card)[0])[:2] == ("number", 10)
 
 
+def test_a_light_carpet_across_the_whole_photo_is_no_card():
+    """A real photo (IMG_2545 of the development half): a ten on a light carpet.  The carpet's
+    bright region runs across the whole photo, its outline as straight as a card's, and it
+    was taken for the one card there, setting the card size -- the real ten, a twentieth of
+    it, was dropped and the photo read as one huge unreadable card.  A region across the
+    photo from border to border is the table."""
+    from recognizer import recognize_cards
+    got = recognize_cards(str(Path(__file__).with_name("data") / "real_ten_on_a_light_carpet.jpg"))
+    assert [c.rank for c in got.cards] == ["10"]
+    xs, ys = np.asarray(got.cards[0].corners)[:, 0], np.asarray(got.cards[0].corners)[:, 1]
+    assert abs(xs.min() - 193) < 15 and abs(ys.min() - 170) < 15 and abs(xs.max() - 297) < 15 and abs(ys.max() - 310) < 15
+
+
 def test_a_picture_whose_index_reads_a_few_pips_unclearly_is_asked_as_an_ace_in_the_layout():
     """A slavic_costumes ace on a pin (a development photo): one big picture, its bold Т read
     as a 7 at 0.79, so the pin was a 7.  Two to seven pips never merge into one picture; an
