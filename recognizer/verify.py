@@ -24,7 +24,7 @@ import numpy as np
 
 from .cards import order_corners, quad_sides, rectify
 from .layout import CH, CW
-from .rank import SURE_SIM, RankReading, lone_blob, read_rank, settles
+from .rank import COURT_RANKS, SURE_SIM, RankReading, lone_blob, read_rank, settles
 
 PX_PER_MM = 3.0
 MARGIN_MM = 12.0
@@ -171,7 +171,17 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
     need = SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75
     if r.kind != "number" or r.confidence < need or lone_blob(r):
         return None
+    if r.index in COURT_RANKS and r.index_score >= COURT_INDEX and (r.pips or 0) <= FEW_PIPS:
+        # a few pips under a clear J, Q or K: the rectangle straddles part of a card and
+        # something else (a plastic ten lying askew read 2 against a Q, an ornamental 5 read 3
+        # against a J -- 0.7, not flagged).  No card was found there, so none is made up.  (A
+        # full count of 8 or 10 pips is a whole card whose index the templates misread.)
+        return None
     return corners, r
+
+
+COURT_INDEX = 0.75            # read_slot: a J/Q/K index this clear refuses a count of...
+FEW_PIPS = 3                  # ...this many pips or fewer
 
 
 SURE_READING = 0.95           # pips and index agree: enough for a slot whose border is in shadow

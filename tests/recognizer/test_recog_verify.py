@@ -204,3 +204,16 @@ def test_a_pile_top_the_finder_missed_on_the_mat_is_read_from_its_slot():
     got = recognize(str(Path(__file__).with_name("data") / "rheinland_10_pile_top_at_the_mat_edge.jpg"))
     assert got.piles == [7, 0, 2]
     assert got.pins == {"A": 2, "B": 3, "C": 6, "D": 5, "E": 9, "F": None, "G": None, "H": 4, "I": None, "J": None}
+
+
+def test_a_slot_reading_with_a_clear_court_index_against_its_pips_is_refused():
+    """Slot J of a touching frame (a development photo, with the prior): the plastic 10 there
+    lies askew, the finder missed it, and the snapped slot rectangle straddled it -- two pips
+    counted against an index read as Q (0.78), so J became a 2 at 0.7, not flagged.  Pips
+    under a clear J, Q or K index on a slot no card was found on name no card: the slot
+    stays empty (the app asks for the pin) instead of holding a made-up value."""
+    from recognizer.verify import read_slot
+    d = Path(__file__).with_name("data") / "plastic_10_askew_on_slot_j"
+    j = json.loads(d.with_suffix(".json").read_text())
+    img = cv2.imread(str(d.with_suffix(".png")))
+    assert read_slot(img, np.array(j["plane"]), np.array(j["outline_mm"]), j["min_edge"], j["max_sat"]) is None
