@@ -571,14 +571,14 @@ def _agreeing_fit(best: dict, pile_cards, exp_piles: list[bool]) -> tuple[dict, 
     Two pins and two piles fit turned round nearly as well as the right way, and only the
     piles' places tell the ways apart: piles 2 and 3 beside the pins lie right of J and I."""
     want = {str(k + 1) for k in range(3) if exp_piles[k]}
-    first = None
-    for fit in [best] + [r for r in best.get("rivals", []) if r["inliers"] >= best["inliers"]]:
-        idx = pile_cards(fit)
-        if first is None:
-            first = (best, idx)
-        if idx and set(assign_piles(fit["uv"], idx).values()) == want:
-            return fit, idx
-    return first
+    agrees = lambda fit, idx: bool(idx) and set(assign_piles(fit["uv"], idx).values()) == want  # noqa: E731
+    own = pile_cards(best)
+    if not agrees(best, own):
+        for fit in (r for r in best.get("rivals", []) if r["inliers"] >= best["inliers"]):
+            idx = pile_cards(fit)
+            if agrees(fit, idx):
+                return fit, idx
+    return best, own
 
 
 def lattice_slots_mm(best: dict) -> dict[str, np.ndarray]:
