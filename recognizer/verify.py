@@ -24,7 +24,7 @@ import numpy as np
 
 from .cards import order_corners, quad_sides, rectify
 from .layout import CH, CW
-from .rank import COURT_RANKS, SURE_SIM, RankReading, lone_blob, read_rank, settles
+from .rank import COURT_RANKS, PIPS, SURE_SIM, RankReading, lone_blob, read_rank, settles
 
 PX_PER_MM = 3.0
 MARGIN_MM = 12.0
@@ -231,13 +231,13 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
         # card.  Only when the old outline's long side is longer than a card's short one: a
         # piece 47 x 59 mm gave the rectangle crosswise, over two cards (a dondorf 10 read 6)
         return corners, r
-    return _shifted_reading(img, Hi, q_mm)
+    return _shifted_reading(img, Hi, q_mm, old)
 
 
 SHIFT_MAX_MM = 15.0
 
 
-def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray):
+def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading | None = None):
     """The card under an outline that is off: a pile top's outline takes in a strip of the
     stack on one or two sides, a cut one stops short of the card's far end, so the snap from
     its centre lands on the stack's edges.  Card-sized rectangles pushed towards each side and
@@ -251,6 +251,13 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray):
     short, long_ = quad_sides(q_mm)
     if abs(short - CW) > SHIFT_MAX_MM or abs(long_ - CH) > SHIFT_MAX_MM:
         return None
+    # an outline no larger than a card holds nothing but the card: a pushed rectangle that
+    # counts fewer pips than it did lost some past its edge (a penguins ten counted 10 inside
+    # its printed border line read 9, sure, from one that cut off a pip and the "1" of its
+    # "10").  A larger outline's count is no floor: a strip of the stack's back pattern
+    # counted as pips made a penguins 3 a 5.
+    inside = short <= CW + 1 and long_ <= CH + 1
+    floor = old.pips if inside and old is not None and old.kind == "number" and old.pips else 0
     ideal = ideal_mm(q_mm)
     ax, ay = ideal[1] - ideal[0], ideal[3] - ideal[0]
     ax, ay = ax / np.linalg.norm(ax), ay / np.linalg.norm(ay)
@@ -263,7 +270,7 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray):
                 continue
             corners, _ = snap_card(img, Hi, ideal + sx * ds * ax + sy * dl * ay, search_mm=2.0)
             r = read_rank(rectify(img, corners))
-            if _sure(r):
+            if _sure(r) and PIPS[r.rank] >= floor:
                 sure.append((r.confidence, corners, r))
     if not sure or len({r.rank for _, _, r in sure}) > 1:
         return None
