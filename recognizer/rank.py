@@ -305,17 +305,19 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             return "court", None, 0.3
         return "number", 1, 0.8
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
-    pip_ys = [c[4] for c, s_ in zip(comps, sel) if s_]
+    sep = [c for c, s_ in zip(comps, sel) if s_]          # the pips found as blobs of their own
+    pip_ys = [c[4] for c in sep]
+    # the shape of a pip, for finding whole pips inside other blobs below
+    pip = _pip_mask(lab, st, sep, pip_area) if best_n >= 2 and (corner or at_edge) else None
     # decks with large pips (bellot) put the outer pips inside the corner-index box: a blob
     # there of the pips' own size and shape is a pip (the index's glyphs are much smaller)
     boxed = []          # pips counted from the corner boxes (centres)
     if best_n >= 2 and corner:
-        pw = float(np.median([c[1] for c in np.array(comps, dtype=object)[sel]]))
-        ph = float(np.median([c[2] for c in np.array(comps, dtype=object)[sel]]))
-        pip = _pip_mask(lab, st, [c for c, s_ in zip(comps, sel) if s_], pip_area)
+        pw = float(np.median([c[1] for c in sep]))
+        ph = float(np.median([c[2] for c in sep]))
         # the pips' columns, and their mirror images: pip layouts are symmetric left to right
         # (a far bellot 4 had both left pips in the corner boxes, and only the right column)
-        cols = [c[3] for c, s_ in zip(comps, sel) if s_]
+        cols = [c[3] for c in sep]
         cols += [w - c for c in cols]
         in_column = lambda x: min(abs(x - c) for c in cols) < 0.08 * w     # noqa: E731
         for a, ww, hh, cx, cy, i in corner:
@@ -343,8 +345,6 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         # inside the line as cut off, or makes with the "10" a corner blob too big for the
         # rule above.  A whole pip lying in such a blob with paper round it, clear of the
         # index column and with a pip opposite it, is counted
-        sep = [c for c, s_ in zip(comps, sel) if s_]
-        pip = _pip_mask(lab, st, sep, pip_area)
         found = [at for i in at_edge + joined for at in _pips_held(lab, st, i, pip)]
         found = [at for at in found if INDEX_COLUMN * w < at[0] < (1 - INDEX_COLUMN) * w]
         known = [c[3:5] for c in sep] + boxed
@@ -360,7 +360,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     pc = float(np.clip(1.0 - cv, 0.3, 0.95))
     if _lopsided(pip_ys, h):
         pc = min(pc, LOPSIDED)
-    if boxed and not _partnered(boxed, [c[3:5] for c, s_ in zip(comps, sel) if s_] + boxed, w, h):
+    if boxed and not _partnered(boxed, [c[3:5] for c in sep] + boxed, w, h):
         # a pip from a corner box with no pip opposite it (pip layouts look the same turned
         # round): it may be the index's own suit sign (ancient-egyptians prints it a pip's
         # size, in line with the pips when the outline is a little off), so a clear index may

@@ -171,7 +171,7 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
     need = SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75
     if r.kind != "number" or r.confidence < need or lone_blob(r):
         return None
-    if r.index in COURT_RANKS and r.index_score >= COURT_INDEX and (r.pips or 0) <= FEW_PIPS:
+    if r.index in COURT_RANKS and r.index_score >= COURT_INDEX and (r.pips or 0) <= STRADDLED_PIPS:
         # a few pips under a clear J, Q or K: the rectangle straddles part of a card and
         # something else (a plastic ten lying askew read 2 against a Q, an ornamental 5 read 3
         # against a J -- 0.7, not flagged).  No card was found there, so none is made up.  (A
@@ -181,7 +181,7 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
 
 
 COURT_INDEX = 0.75            # read_slot: a J/Q/K index this clear refuses a count of...
-FEW_PIPS = 3                  # ...this many pips or fewer
+STRADDLED_PIPS = 3            # ...this many pips or fewer (part of a card)
 
 
 SURE_READING = 0.95           # pips and index agree: enough for a slot whose border is in shadow
@@ -237,7 +237,7 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
 SHIFT_MAX_MM = 15.0
 
 
-def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading | None = None):
+def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading):
     """The card under an outline that is off: a pile top's outline takes in a strip of the
     stack on one or two sides, a cut one stops short of the card's far end, so the snap from
     its centre lands on the stack's edges.  Card-sized rectangles pushed towards each side and
@@ -257,7 +257,7 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: Ran
     # "10").  A larger outline's count is no floor: a strip of the stack's back pattern
     # counted as pips made a penguins 3 a 5.
     inside = short <= CW + 1 and long_ <= CH + 1
-    floor = old.pips if inside and old is not None and old.kind == "number" and old.pips else 0
+    floor = old.pips if inside and old.kind == "number" and old.pips else 0
     ideal = ideal_mm(q_mm)
     ax, ay = ideal[1] - ideal[0], ideal[3] - ideal[0]
     ax, ay = ax / np.linalg.norm(ax), ay / np.linalg.norm(ay)
