@@ -221,6 +221,31 @@ STRAY_PENALTY = 0.3
 PILE_BONUS = 0.5
 STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
 STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
+AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
+AXIS_TOL = 0.25         # ... within this many column pitches
+
+
+def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> np.ndarray:
+    """Per placement: do its piles (two or more) lie where players lay them against the
+    triangle -- a row below J centred on its axis (u = 0: the middle of three, or one of two
+    below J, or two mirrored at u = -a and +a), one each side of J, or two in one column
+    right of the triangle, beside J and beside I as on the mat?  With few pins left, a
+    placement shifted by a column fits the pins as well as the true one; the piles' place
+    against the axis tells them apart."""
+    n = u.shape[1]
+    below = piles & (v > 3.5)
+    uu, vv = np.where(piles, u, np.nan), np.where(piles, v, np.nan)
+    both = ~np.eye(n, dtype=bool)[None] & piles[:, :, None] & piles[:, None, :]
+    mirrored = np.where(both, np.abs(uu[:, :, None] + uu[:, None, :]), np.inf).min((1, 2))
+    single = np.where(below, np.abs(u), np.inf).min(1)
+    centred = np.minimum(single, mirrored) < AXIS_TOL
+    row3 = below.sum(1) >= 3                      # three in a row: their middle on the axis
+    mean = np.abs(np.where(below, u, 0.0).sum(1)) / np.maximum(below.sum(1), 1)
+    centred = np.where(row3, mean < AXIS_TOL, centred)
+    dv = np.abs(vv[:, :, None] - vv[:, None, :])
+    right = (uu > 1.2)[:, :, None] & (uu > 1.2)[:, None, :]
+    column = both & right & (np.abs(dv - 1) < 0.3) & (np.abs(uu[:, :, None] - uu[:, None, :]) < AXIS_TOL)
+    return (piles.sum(1) >= 2) & (centred | column.any((1, 2)))
 
 
 def plausible_standing(slots) -> bool:
@@ -279,7 +304,8 @@ def _score_bound(ok: np.ndarray, pile_ok: np.ndarray, allowed: np.ndarray | None
     search, as their pitches are seldom measurable and each tries 20."""
     cap = int((ok | pile_ok).sum())
     nin = min(10 if allowed is None else int(allowed.sum()), int(ok.sum()), cap)
-    return nin + PILE_BONUS * min(3, cap - nin, int(pile_ok.sum()))
+    piles = min(3, cap - nin, int(pile_ok.sum()))
+    return nin + PILE_BONUS * piles + AXIS_BONUS * (piles >= 2)
 
 
 def _main_direction(angles: np.ndarray) -> float:
@@ -366,7 +392,9 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                          & (v <= 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM)).sum(1)
                 stack_pin = (on_stack & inl).sum(1)
                 stack_out = (on_stack & ~inl & ~zone).sum(1)
+                axis = _on_axis(u, v, rest & zone)
                 scores = (nin - mres - penalty + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
+                          + AXIS_BONUS * axis
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
@@ -426,6 +454,15 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
             names = {1: ["2"], 2: ["1", "3"], 3: ["1", "2", "3"]}[len(order)]
         out = dict(zip(order, names))
     return out
+
+
+def pile_number_unsure(uv: np.ndarray, idx: list[int]) -> bool:
+    """Did assign_piles have to guess?  A pile right of J with none below J and none beside I
+    is pile 2 when the piles lie as on the mat (pile 3 beside I, empty) but pile 3 when they
+    lie wide (pile 2 below J, empty); the photo cannot tell, the tracker can."""
+    right_of_j = [i for i in idx if uv[i, 1] < 3.5 and uv[i, 0] > 1.1 and not _beside_i(uv[i])]
+    others_placed = any(uv[i, 1] >= 3.5 or _beside_i(uv[i]) for i in idx)
+    return bool(right_of_j) and not others_placed
 
 
 def check_expect(expect) -> tuple[np.ndarray | None, list[bool] | None]:
@@ -561,6 +598,9 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         roles[i], pos[i] = "pile", name
     if best.get("margin", 9) < GUESS_MARGIN and allowed is None:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
+    if exp_piles is None and pile_number_unsure(uv, pile_idx):
+        warns.append("the pile right of J is taken as pile 2, as on the mat; if pile 2 is empty "
+                     "and this is pile 3, please correct it")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(fit))
 

@@ -98,6 +98,42 @@ def test_all_three_piles_beside_the_narrow_end_keep_their_numbers(rot):
     assert got == truth
 
 
+@pytest.mark.parametrize("rot", [0, 140, 260])
+def test_two_pins_and_a_row_of_piles_are_not_shifted_a_column(rot):
+    # A and F standing, three piles in a row below J (a tilted development photo): the two
+    # pins fit B and G as well, the row then off to one side of the triangle; a row of
+    # piles lies centred below J, and that tells the two apart
+    got, truth = _fit(_view(rot), "AF", {"1": (-1.2, 4.2), "2": (0.1, 4.2), "3": (1.3, 4.2)})
+    assert got == truth
+
+
+def test_piles_2_and_3_in_one_column_right_of_the_triangle():
+    """C, D, E, G standing, piles 2 and 3 beside J and beside I, in one column right of the
+    triangle (fit_layout's inputs from a touching development photo).  Counting only piles
+    mirrored about the axis as lying against it, a placement a column over, which turned
+    pile 2 into J and mirrored the other into pile 1's place, won."""
+    d = json.loads((Path(__file__).with_name("data") / "ancient_french_piles_2_3_in_a_column_fit_inputs.json").read_text())
+    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
+    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    assert got == {"2": 1, "G": 2, "C": 3, "3": 4, "D": 5, "E": 6}
+
+
+@pytest.mark.parametrize("piles, unsure", [({"1": (-1.6, 3.0), "2": (1.6, 3.0)}, True),
+                                           ({"2": (1.7, 3.0)}, True),
+                                           ({"2": (1.7, 3.0), "3": (1.6, 2.0)}, False),
+                                           ({"1": (-1.3, 4.2), "2": (0.0, 4.2)}, False)])
+def test_a_pile_right_of_j_alone_is_named_with_a_warning(piles, unsure):
+    """Beside the mat's pile 2 place with neither pile 3 beside I nor a pile below J, the card
+    is pile 2 (mat, pile 3 used up) or pile 3 (wide, pile 2 used up); the photo cannot tell,
+    so the reading says which it took."""
+    H = _view(30)
+    quads = [_card(H, *LATTICE[k]) for k in "ABCDEFGHIJ"] + [_card(H, u, v) for u, v in piles.values()]
+    pl = fit_layout(quads, [True] * len(quads), [True] * len(quads))
+    assert [p for r, p in zip(pl.roles, pl.positions) if r == "pile"] == list(piles)
+    assert any("pile 2" in w and "pile 3" in w for w in pl.warnings) == unsure
+
+
 def test_the_prior_s_piles_turn_a_sparse_frame_the_right_way():
     """H and J standing, piles 2 and 3 beside them, right of J and of I (fit_layout's inputs
     from a touching dvp photo): the frame fits turned round nearly as well, the piles then
