@@ -232,12 +232,14 @@ def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) 
     doubt (a 10 of an ornate deck read as a queen at confidence 0.5 is still a card lying in
     the triangle; dropping it would cost the fit an anchor and re-letter its neighbours).
     Such a pin keeps value None and a warning, so the player is asked to check it.  On the
-    printed mat the slots are fixed, so no anchor is needed (and an empty slot's printing
-    can read as a doubtful picture: slot G's letter does): doubtful_courts=False there.  Only
-    with the standing pins known (aces_on_mat), a picture with no J, Q or K read in its
-    corners may take a standing slot there -- in_layout asks it as an ornate ace."""
+    printed mat the slots are fixed, so no anchor is needed, and an empty slot's printing
+    can read as a doubtful picture (slot G's letter does): doubtful_courts=False there.  A
+    picture with no J, Q or K read in its corners may still take a slot on the mat when some
+    corner index was read (an empty slot's letter is in its middle, none in its corners),
+    or, with the standing pins known (aces_on_mat), always -- in_layout asks it as an ornate
+    ace (slavic_costumes' aces, whose Т reads as A, 7 or 10)."""
     return [r.kind == "number" or (r.kind == "court" and r.confidence < LOW_CONFIDENCE
-                                   and (doubtful_courts or (aces_on_mat and r.rank is None)))
+                                   and (doubtful_courts or (r.rank is None and (aces_on_mat or r.index is not None))))
             for _, r in faces]
 
 

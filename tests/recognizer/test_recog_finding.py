@@ -385,33 +385,36 @@ def test_a_picture_whose_index_reads_a_few_pips_unclearly_is_asked_as_an_ace_in_
     assert in_layout(clear_7).rank == "7" and in_layout(ten).rank == "10"
 
 
-def test_on_the_mat_a_picture_takes_a_standing_slot_only_with_the_prior():
-    """On the printed mat doubtful pictures take no slot: an empty slot's printing (slot G's
-    letter) reads as one.  With the standing pins known, a picture with no J, Q or K read
-    (slavic_costumes' aces: 5 pins lost on development photos of the mat) may take a standing
-    slot, where it is asked as an ace."""
+def test_on_the_mat_a_picture_takes_a_slot_when_its_corners_show_an_index():
+    """On the printed mat doubtful pictures with nothing in their corners take no slot: an
+    empty slot's printing (slot G's letter, in its middle) reads as one.  A picture with no
+    J, Q or K read but some index in its corners (slavic_costumes' aces, whose Т reads as 7:
+    5 pins lost on development photos of the mat without the prior) may take a slot, where
+    it is asked as an ace; with the standing pins known, so may one with no index."""
     from recognizer import _may_be_pin
     from recognizer.rank import RankReading
     picture = RankReading("court", None, 0.5, None, "7", 0.77)
+    empty_slot = RankReading("court", None, 0.5, None, None, 0.0)
     queen = RankReading("court", "Q", 0.5, None, "Q", 0.8)
-    faces = [(None, picture), (None, queen)]
-    assert _may_be_pin(faces, doubtful_courts=False) == [False, False]
-    assert _may_be_pin(faces, doubtful_courts=False, aces_on_mat=True) == [True, False]
-    assert _may_be_pin(faces) == [True, True]
+    faces = [(None, picture), (None, empty_slot), (None, queen)]
+    assert _may_be_pin(faces, doubtful_courts=False) == [True, False, False]
+    assert _may_be_pin(faces, doubtful_courts=False, aces_on_mat=True) == [True, True, False]
+    assert _may_be_pin(faces) == [True, True, True]
 
 
-def test_a_pictorial_ace_on_the_mat_takes_its_standing_slot_with_the_prior():
+def test_a_pictorial_ace_on_the_mat_takes_its_slot():
     """A slavic_costumes ace on slot A of the printed mat (a development photo, downscaled),
     read as a picture with no J, Q or K in its corners: it took no slot, and A was lost even
-    with the standing pins known.  With them known it takes A, asked as an ace; from the
-    photo alone it still takes no slot (see the test above)."""
+    with the standing pins known.  Now it takes A, asked as an ace -- with them known, and
+    from the photo alone too, as its corners show an index (see the test above)."""
     photo = str(Path(__file__).with_name("data") / "slavic_ace_on_the_mat.jpg")
     prior = {"standing": list("ABCDEFGH"), "piles": [True, True, True]}
     got = recognize(photo, expect=prior)
     assert got.pins == {"A": 1, "B": 6, "C": 9, "D": 7, "E": 0, "F": 0, "G": 4, "H": 5, "I": None, "J": None}
     assert got.piles == [3, 8, 3]
     assert any(w.startswith("pin A:") for w in got.warnings)      # flagged for the player
-    assert recognize(photo).pins["A"] is None
+    alone = recognize(photo)
+    assert alone.pins["A"] == 1 and any(w.startswith("pin A:") for w in alone.warnings)
 
 
 def test_a_row_of_touching_pile_tops_is_cut_where_the_cards_meet():
