@@ -233,7 +233,7 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> np.ndarray:
     placement shifted by a column fits the pins as well as the true one; the piles' place
     against the axis tells them apart."""
     n = u.shape[1]
-    below = piles & (v > 3.5)
+    below = piles & (v > BELOW_J)
     uu, vv = np.where(piles, u, np.nan), np.where(piles, v, np.nan)
     both = ~np.eye(n, dtype=bool)[None] & piles[:, :, None] & piles[:, None, :]
     mirrored = np.where(both, np.abs(uu[:, :, None] + uu[:, None, :]), np.inf).min((1, 2))
@@ -421,6 +421,14 @@ def _beside_i(p) -> bool:
     return p[1] < 2.6 and p[0] > 0.9
 
 
+BELOW_J = 3.5           # lattice rows: a pile this far towards the player lies below J
+
+
+def _beside_j(p) -> bool:
+    """A pile at J's height, left or right of it (not beside I)."""
+    return p[1] < BELOW_J and abs(p[0]) > 1.1 and not _beside_i(p)
+
+
 def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
     """Pile number for each pile card (indices into uv), numbered as the player sees them.
     With a pile empty the arrangement decides the numbers: piles in a row below J (1, 2, 3),
@@ -434,8 +442,8 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
     if len(idx) > 3:
         idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])[:3]
     out = {}
-    beside_j = [i for i in idx if uv[i, 1] < 3.5 and abs(uv[i, 0]) > 1.1 and not _beside_i(uv[i])]
-    below_j = [i for i in idx if uv[i, 1] >= 3.5]
+    beside_j = [i for i in idx if _beside_j(uv[i])]
+    below_j = [i for i in idx if uv[i, 1] >= BELOW_J]
     wide = bool(beside_j and below_j)   # one beside J and one below it: 1 left, 2 below, 3 right
     for i in idx:
         u, v = uv[i]
@@ -460,9 +468,9 @@ def pile_number_unsure(uv: np.ndarray, idx: list[int]) -> bool:
     """Did assign_piles have to guess?  A pile right of J with none below J and none beside I
     is pile 2 when the piles lie as on the mat (pile 3 beside I, empty) but pile 3 when they
     lie wide (pile 2 below J, empty); the photo cannot tell, the tracker can."""
-    right_of_j = [i for i in idx if uv[i, 1] < 3.5 and uv[i, 0] > 1.1 and not _beside_i(uv[i])]
-    others_placed = any(uv[i, 1] >= 3.5 or _beside_i(uv[i]) for i in idx)
-    return bool(right_of_j) and not others_placed
+    right_of_j = any(_beside_j(uv[i]) and uv[i, 0] > 0 for i in idx)
+    others_placed = any(uv[i, 1] >= BELOW_J or _beside_i(uv[i]) for i in idx)
+    return right_of_j and not others_placed
 
 
 def check_expect(expect) -> tuple[np.ndarray | None, list[bool] | None]:
