@@ -188,6 +188,7 @@ MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity
 RING_PX = 8                       # width of the ring outside a region (work px) for the local test
 DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
                                   # the table (pile tops in a shadow on a dim table read ~40)
+LOOP_SIZES = 0.93                 # an edge loop this clean sizes the cards when nothing else can
 LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
 
 
@@ -343,7 +344,12 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
         if singles:
             break
     else:
-        return []
+        # a lone card on a streaky table (wood grain as light as the paper runs into every
+        # light region): only its closed outline is card-shaped, so a crisp edge loop of a
+        # card's proportions sizes the cards
+        singles = [b for b in blobs if b[3] == "edge_loops" and b[2] > LOOP_SIZES and 1.25 < b[4] < 1.6]
+        if not singles:
+            return []
     areas = np.array([b[1] for b in singles])
     # the biggest cluster of similar areas (pips or stray squares are much smaller)
     la = np.log(areas)

@@ -124,6 +124,18 @@ def test_card_on_a_light_textured_table_found_by_second_brightness_level(samples
     assert hits and all(c.value is None for c in hits)
 
 
+def test_lone_card_on_streaky_wood_sized_by_its_outline(samples):
+    """A nine alone on wood whose light grain is as white as the paper (real photo, edje-train
+    cam_image32, Apache-2.0): every light region runs into the grain, only the card's closed
+    outline is card-shaped, and with no other card it must size the cards itself."""
+    from recognizer import recognize_cards
+    r = recognize_cards(str(samples / "real" / "cam_image32.jpg"))
+    box = (391, 98, 614, 388)                       # labels.csv
+    hits = [c for c in r.cards
+            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+    assert [c.rank for c in hits] == ["9"]
+
+
 @pytest.mark.parametrize("name, box, rank", [
     ("IMG_2466.JPG", (81, 274, 223, 479), "10"),     # low sun: a shadow's edge across the card
     ("IMG_2404.JPG", (121, 228, 215, 360), "J"),     # a jack on beige carpet
