@@ -155,8 +155,9 @@ def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
     return slot, res
 
 
-def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
-    """Column and row pitches (mm) to try, from neighbours, in a frame where rows run along x.
+def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
+    """Column and row pitches (mm) to try, from neighbours, in a frame where rows run along x,
+    and whether the row pitch was measured (some pin has a neighbour in the next row).
     The median of the neighbour distances, and each cluster of them that differs from it (two
     touching pins at 62 mm and a pin beside a pile at 106 mm average to a pitch neither
     pair fits), and a half or a third of the distance of two pins with empty slots between
@@ -179,7 +180,7 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float]]:
     pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)], CW)
     pxs += [p for p in _pitch_tries(px2, [], CW)
             if _usual_gap(p, CW) and min(abs(p - q) for q in pxs) > 0.03 * p][:2]
-    return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH)
+    return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH), bool(py)
 
 
 EXTRA_GAP_MM = (-3.0, 35.0)     # the gaps between pins a pitch tried besides the median may give
@@ -223,6 +224,7 @@ STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
 STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
 AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
 AXIS_TOL = 0.25         # ... within this many column pitches
+ROW_GAP_COST = 0.01     # per mm between the row and column gaps, when no pin pair shows the rows
 
 
 def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> np.ndarray:
@@ -354,9 +356,13 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
         # of them looks like a row of pins), unless too few other cards are left
         free = ok & ~on_stack
-        pxs, pys = _pitches(xy[free] if free.sum() >= 2 else xy[ok])
+        pxs, pys, rows_seen = _pitches(xy[free] if free.sum() >= 2 else xy[ok])
         for px in pxs:
             for py in pys:
+                # a row pitch no two pins show is a guess: players space rows about as they
+                # space a row's cards, and a row pitch stretched to put a pile on J's slot (only
+                # the back row left, a row of piles below) fits as many cards otherwise
+                guess = 0.0 if rows_seen else ROW_GAP_COST * abs((py - CH) - (px - CW))
                 ts = _placements(xy, ok, px, py, allowed=allowed)
                 if free.any() and on_stack[ok].any():
                     ts += [t for t in _placements(xy, free, px, py, top=3, allowed=allowed)
@@ -393,7 +399,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 stack_pin = (on_stack & inl).sum(1)
                 stack_out = (on_stack & ~inl & ~zone).sum(1)
                 axis = _on_axis(u, v, rest & zone)
-                scores = (nin - mres - penalty + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
+                scores = (nin - mres - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
                           + AXIS_BONUS * axis
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)

@@ -183,6 +183,19 @@ def test_sparse_touching_pins_are_measured_across_their_gap():
     assert _letters(best) == [None, "C", "A", None, None, None, None]
 
 
+@pytest.mark.parametrize("gap", [-1.0, 4.0])
+def test_only_the_back_row_left_a_pile_below_is_no_j(gap):
+    """Only A-D standing, laid touching or nearly, and piles 1 and 2 in a row below, pile 2 on
+    the triangle's axis 377 mm from the back row.  No two pins show the row pitch, and one
+    stretched to 126 mm (a 38 mm gap between rows, against about none between the cards of a
+    row) put pile 2 on J's slot with pile 1 beside it, one pin more than the truth."""
+    px = CW + gap
+    xy = np.array([[(i - 1.5) * px, 0.0] for i in range(4)] + [[-px - 25, 377.0], [0.0, 377.0]])
+    n = len(xy)
+    best = fit_lattice(xy, np.full(n, math.pi / 2), np.ones(n, bool), np.ones(n, bool))
+    assert _letters(best) == list("ABCD") + [None, None]
+
+
 def test_a_back_row_pin_three_slots_from_its_neighbour_gets_its_letter():
     """A rendered mid-frame (table mm and directions as the photo gave them): A, D, G, I, J
     standing, so A has no neighbour within a slot; the row of three piles 107 mm apart set the
