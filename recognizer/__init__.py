@@ -280,11 +280,16 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
     pins = [c for (c, _), role in zip(faces, pl.roles) if role == "pin"]
     found = {}                        # the found pins' edge level and paper, measured once needed
 
-    def measured():
+    def measured(q_mm):
         if not found:
             found["edge"] = verify_mod.edge_level(img, Hi, [_to_mm(Hi, c) for c in pins])
-            found["sat"] = verify_mod.paper_saturation([rectify(img, c) for c in pins[:4]])
-        return found["edge"], found["sat"]
+            found["faces"] = [rectify(img, c) for c in pins]
+            found["sat"] = verify_mod.paper_saturation(found["faces"][:4])
+            found["at"] = np.array([_to_mm(Hi, c).mean(0) for c in pins]).reshape(-1, 2)
+        # the paper's light where the slot lies: of the two pins nearest it (light falls off
+        # across a dim photo by half)
+        near = np.argsort(np.linalg.norm(found["at"] - q_mm.mean(0), axis=1))[:2]
+        return found["edge"], found["sat"], verify_mod.paper_value([found["faces"][i] for i in near])
     # what lies on a slot and so keeps it from being read: pins, backs, and other cards of
     # card size -- not an outline of the wrong size (two touching pins found as one region,
     # or a piece of a card cut off by a shadow), which is just what the reading mends
@@ -298,8 +303,8 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
         q_mm = pl.slots_mm[k]
         if not _slot_free(img.shape, Hi, q_mm, others):
             continue
-        level, max_sat = measured()
-        got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat)
+        level, max_sat, min_v = measured(q_mm)
+        got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat, min_v)
         if got is not None:
             out.append((got[0], got[1], k))
     return out

@@ -131,17 +131,31 @@ def _border_band(h: int, w: int) -> np.ndarray:
     return band
 
 
-def paper_border(card: np.ndarray, max_sat: float = PAPER_SAT) -> float:
-    """Fraction of a rectified card's border band (inside its outline) that is paper: light,
-    unsaturated (below max_sat) and even.  A card face is mostly paper there; a table or a
-    back is not."""
+def paper_border(card: np.ndarray, max_sat: float = PAPER_SAT, min_v: float = 0.0) -> float:
+    """Fraction of a rectified card's border band (inside its outline) that is paper: light
+    (at least min_v, see paper_value), unsaturated (below max_sat) and even.  A card face is
+    mostly paper there; a table or a back is not."""
     hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
     v = hsv[:, :, 2].astype(np.float32)
     s = hsv[:, :, 1].astype(np.float32)
     band = _border_band(*card.shape[:2])
     ref = np.percentile(v[band], 90)
-    ok = (v > 0.8 * ref) & (s < max_sat) & (ref > 60)
+    ok = (v > 0.8 * ref) & (s < max_sat) & (ref > 60) & (v >= min_v)
     return float(ok[band].mean())
+
+
+def paper_value(cards: list[np.ndarray]) -> float:
+    """The least brightness a slot's border may have to count as paper in this photo: PAPER_DIM
+    of the found cards' own paper.  An even grey-green cloth is as unsaturated as paper and
+    even, and its mottling read as ten pips with a "10" index (an empty slot, 0.94)."""
+    if not cards:
+        return 0.0
+    band = _border_band(*cards[0].shape[:2])
+    return PAPER_DIM * float(np.median([np.median(cv2.cvtColor(c, cv2.COLOR_BGR2HSV)[:, :, 2][band]) for c in cards]))
+
+
+PAPER_DIM = 0.6               # a slot's paper is at least this bright against the found cards'
+
 
 
 def paper_saturation(cards: list[np.ndarray]) -> float:
@@ -155,7 +169,7 @@ def paper_saturation(cards: list[np.ndarray]) -> float:
 
 
 def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float,
-              max_sat: float = PAPER_SAT):
+              max_sat: float = PAPER_SAT, min_v: float = 0.0):
     """Snap and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
     face-up number card, else None.  The border must be mostly paper (paper_border with
     max_sat) -- or at least a third paper (a shadow across it) when pips and index agree
@@ -164,7 +178,7 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
     if score < min_edge:
         return None
     card = rectify(img, corners)
-    paper = paper_border(card, max_sat)
+    paper = paper_border(card, max_sat, min_v)
     if paper < 0.3:
         return None
     r = read_rank(card)

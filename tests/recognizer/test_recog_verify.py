@@ -219,6 +219,28 @@ def test_a_slot_reading_with_a_clear_court_index_against_its_pips_is_refused():
     assert read_slot(img, np.array(j["plane"]), np.array(j["outline_mm"]), j["min_edge"], j["max_sat"]) is None
 
 
+def test_an_empty_slot_on_grey_green_cloth_is_not_paper():
+    """Slot I of a touching frame, empty (a development photo, photo alone): the mottled
+    grey-green cloth is as unsaturated and even as paper, and its blotches read as ten pips
+    under a "10" index, 0.94 -- a made-up pin.  Paper must also be about as light as the found
+    cards' own (paper_value); the cloth is half as light."""
+    from recognizer.verify import read_slot
+    d = Path(__file__).with_name("data") / "plastic_empty_slot_on_grey_green_cloth"
+    j = json.loads(d.with_suffix(".json").read_text())
+    img = cv2.imread(str(d.with_suffix(".png")))
+    args = (img, np.array(j["plane"]), np.array(j["outline_mm"]), j["min_edge"], j["max_sat"])
+    assert read_slot(*args) is not None              # by saturation and evenness alone: a card
+    assert read_slot(*args, j["min_v"]) is None
+
+
+def test_paper_value_follows_the_found_cards_paper():
+    white = np.full((280, 200, 3), 230, np.uint8)
+    dim = np.full((280, 200, 3), 120, np.uint8)
+    assert V.paper_value([]) == 0.0
+    assert V.paper_border(dim, V.PAPER_SAT, V.paper_value([white, white])) == 0.0
+    assert V.paper_border(dim, V.PAPER_SAT, V.paper_value([dim, white, dim])) == 1.0
+
+
 def test_a_pushed_rectangle_that_counts_fewer_pips_than_the_outline_is_not_believed():
     """A kde-penguins 10 on its pile (a development photo on the mat, with the prior): its
     outline runs inside the printed border line, 58 x 82 mm, and counts 10 pips with no
