@@ -183,7 +183,11 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
         return None
     r = read_rank(card)
     need = SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75
-    if r.kind != "number" or r.confidence < need or lone_blob(r):
+    if r.kind != "number" or r.confidence < need or (r.rank == "A" and r.index != "A"):
+        # one blob is the weakest evidence of a card: on a slot no card was found on it is an
+        # ace only when a corner says A too -- with no index it is as likely a stain or the
+        # printed letter of an empty mat slot (lone_blob), and with another rank's, that letter
+        # seen with a corner of the pin beside it (slot B beside a ten: "index says 6")
         return None
     if r.index in COURT_RANKS and r.index_score >= COURT_INDEX and (r.pips or 0) <= STRADDLED_PIPS:
         # a few pips under a clear J, Q or K: the rectangle straddles part of a card and

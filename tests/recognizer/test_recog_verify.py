@@ -233,6 +233,23 @@ def test_an_empty_slot_on_grey_green_cloth_is_not_paper():
     assert read_slot(*args, j["min_v"]) is None
 
 
+def test_an_empty_mat_slot_beside_a_ten_is_no_ace():
+    """Slot B of the printed mat, empty, beside a ten on A (a development photo, photo
+    alone): the snapped slot rectangle shows the printed letter as one pip and a corner of
+    the ten's index as a 6 -- "pips say A, index says 6", 0.6, which made up a pin B.  One
+    blob on a slot no card was found on is an ace only when a corner reads A."""
+    from recognizer.cards import rectify
+    from recognizer.rank import read_rank
+    from recognizer.verify import read_slot, snap_card
+    d = Path(__file__).with_name("data") / "anglo_poker_mat_slot_b_beside_a_ten"
+    j = json.loads(d.with_suffix(".json").read_text())
+    img = cv2.imread(str(d.with_suffix(".png")))
+    plane, outline = np.array(j["plane"]), np.array(j["outline_mm"])
+    seen = read_rank(rectify(img, snap_card(img, plane, outline)[0]))
+    assert seen.rank == "A" and seen.index not in (None, "A") and seen.confidence >= 0.45
+    assert read_slot(img, plane, outline, j["min_edge"], j["max_sat"], j["min_v"]) is None
+
+
 def test_paper_value_follows_the_found_cards_paper():
     white = np.full((280, 200, 3), 230, np.uint8)
     dim = np.full((280, 200, 3), 120, np.uint8)
