@@ -2,12 +2,14 @@
 
 cv2.imdecode(IMREAD_COLOR) applies the JPEG EXIF orientation (tested in
 tests/recognizer/test_recog_stages.py), so coordinates are those of the photo as a viewer
-shows it.  Big JPEGs are decoded at 1/2, 1/4 or 1/8 scale straight from the DCT (libjpeg's
+shows it.  HEIC/HEIF (iPhones' default) is decoded by pillow-heif (libheif), which applies
+the file's own rotation and mirroring as a viewer does.  Big JPEGs are decoded at 1/2, 1/4 or 1/8 scale straight from the DCT (libjpeg's
 reduced decoding), which is several times faster than a full decode; everything the
 recogniser reports is scaled back to the full photo's pixels.
 """
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 
@@ -54,6 +56,27 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1")
+
+
+def is_heif(data: bytes) -> bool:
+    """Is this a HEIC/HEIF file (an ISO box "ftyp" naming a HEIF brand)?"""
+    return data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS
+
+
+def _decode_heif(data: bytes) -> np.ndarray:
+    """The primary image of a HEIC/HEIF file as upright 8-bit BGR."""
+    import pillow_heif
+    try:
+        heif = pillow_heif.open_heif(io.BytesIO(data), convert_hdr_to_8bit=True, bgr_mode=True)
+        img = np.asarray(heif)
+    except Exception as e:            # libheif's own message says what is broken
+        raise RecognitionError(f"not an image: the HEIC file cannot be decoded ({str(e).strip()})") from None
+    if img.ndim == 3 and img.shape[2] == 4:
+        img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
+    return img
+
+
 def load_image(source, detail_long: int = DETAIL_LONG) -> Photo:
     """Read a photo from a path, bytes or a BGR ndarray; raise RecognitionError if it is not one."""
     name = None
@@ -91,9 +114,9 @@ def load_image(source, detail_long: int = DETAIL_LONG) -> Photo:
                 red *= 2
             flag = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
                     8: cv2.IMREAD_REDUCED_COLOR_8}[red]
-        img = cv2.imdecode(buf, flag)
+        img = _decode_heif(data) if is_heif(data) else cv2.imdecode(buf, flag)
         if img is None:
-            raise RecognitionError("not an image: the data is not a readable JPEG/PNG/WebP/TIFF/BMP file")
+            raise RecognitionError("not an image: the data is not a readable JPEG/PNG/HEIC/WebP/TIFF/BMP file")
         if flag != cv2.IMREAD_COLOR:
             w, h = size
             if (img.shape[1] > img.shape[0]) != (w > h) and w != h:

@@ -175,9 +175,9 @@ def sniff_image(data: bytes) -> str | None:
         return "png"
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "webp"
-    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"hevc", b"hevx", b"heim",
-                                              b"heis", b"mif1", b"msf1"):
-        return "heic"
+    if data[4:8] == b"ftyp":
+        (is_heif,) = optional("recognizer.image_io", "is_heif")
+        return "heic" if is_heif(data) else None
     return None
 
 
@@ -219,12 +219,7 @@ def post_recognize():
     try:
         reading = recognize(data, expect=expect)
     except error as e:
-        reason = str(e)
-        if kind == "heic":
-            reason = ("this phone saved the photo as HEIC, which cannot be read here; "
-                      "choose 'Most Compatible' (JPEG) in the camera settings, or enter the "
-                      f"cards by tapping ({reason})")
-        abort(400, description=reason)
+        abort(400, description=str(e))
     out = reading.to_dict()
     out.pop("image", None)          # the recogniser's idea of a file name: not ours to echo
     try:

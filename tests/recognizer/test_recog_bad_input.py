@@ -36,6 +36,13 @@ def test_non_image_bytes_and_wrong_types():
         recognize(b"")
 
 
+def test_truncated_heic(samples):
+    data = (samples / "fresh_orell_7_0000.heic").read_bytes()[:3000]
+    with pytest.raises(RecognitionError, match="not an image: the HEIC file cannot be decoded") as e:
+        recognize(data)
+    assert "\n" not in str(e.value)
+
+
 def test_missing_file():
     with pytest.raises(RecognitionError, match="cannot read"):
         recognize("/nonexistent/photo.jpg")

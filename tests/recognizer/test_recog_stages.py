@@ -2,6 +2,7 @@
 import io
 import json
 import math
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -61,6 +62,25 @@ def test_load_image_applies_exif_orientation(samples):
     assert (ph.width, ph.height) == (1200, 1600)
     upright = cv2.imread(str(samples / "rotated_anglo_7_0000.jpg"))
     assert np.abs(ph.image.astype(int) - upright.astype(int)).mean() < 3
+
+
+def test_heic_photo_is_read_like_its_jpeg(samples):
+    """iPhones save HEIC by default: the same rendered photo stored as HEIC reads the same."""
+    from recognizer import recognize
+    truth = json.loads((samples / "fresh_orell_7_0000.json").read_text())
+    r = recognize(str(samples / "fresh_orell_7_0000.heic"))
+    assert (r.width, r.height) == (truth["width"], truth["height"])
+    assert r.pins == truth["pins"] and r.piles == truth["piles"]
+
+
+def test_heic_rotation_is_applied():
+    """A landscape HEIC (320 x 240, white corner top left) turned a quarter clockwise by the
+    file's rotation box, as a phone held upright writes it: a viewer shows it 240 x 320 with
+    the white corner top right, and so must load_image."""
+    ph = load_image(str(Path(__file__).with_name("data") / "landscape_white_corner_turned_by_irot.heic"))
+    assert (ph.width, ph.height) == (240, 320)
+    white = np.argwhere(ph.image[:, :, 0] > 128).mean(0)
+    assert white[0] < 60 and white[1] > 180
 
 
 def test_load_image_big_jpeg_is_reduced_but_reports_full_size():

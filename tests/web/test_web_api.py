@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -373,11 +375,24 @@ def test_static_assets_and_manifest_are_local(api):
 
 
 @pytest.mark.skipif(not has("recognizer", "recognize"), reason="the recogniser has not landed")
-def test_a_heic_photo_gets_advice(api):
+def test_a_broken_heic_photo_says_so(api):
     heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(500)
     r = api.post("/api/recognize", data={"photo": (io.BytesIO(heic), "IMG_0001.HEIC")},
                  content_type="multipart/form-data")
     assert r.status_code == 400 and "HEIC" in r.get_json()["error"]
+
+
+@pytest.mark.skipif(not has("recognizer", "recognize"), reason="the recogniser has not landed")
+def test_a_heic_photo_is_read(api):
+    """A browser that cannot decode HEIC (Chrome on a PC) sends it as it is: the server reads it."""
+    samples = Path(__file__).resolve().parents[2] / "sample_images"
+    truth = json.loads((samples / "fresh_orell_7_0000.json").read_text())
+    heic = (samples / "fresh_orell_7_0000.heic").read_bytes()
+    r = api.post("/api/recognize", data={"photo": (io.BytesIO(heic), "IMG_0001.HEIC")},
+                 content_type="multipart/form-data")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["pins"] == truth["pins"] and body["overlay"].startswith("data:image/jpeg")
 
 
 def test_uploads_never_touch_the_disk(app, monkeypatch):
