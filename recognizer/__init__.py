@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .cards import CardQuad, find_cards, rectify, work_image
+from .cards import DIM, CardQuad, find_cards, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
 from .mat import find_mat
@@ -28,6 +28,7 @@ __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionEr
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
 
 LOW_CONFIDENCE = 0.7
+DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
 
 
@@ -101,6 +102,8 @@ def _read_cards(photo: Photo):
         card = rectify(photo.image, corners)
         masks = ink_mask(card)
         reading = read_rank(card, masks)
+        if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
+            continue            # a dim card-shaped region: a card only if it reads clearly
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))
             slivers.append(sliver_score(masks[0]))

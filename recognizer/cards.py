@@ -180,7 +180,9 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill")   # masks that only add cards no other found
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "dim")   # masks that only add cards no other found
+DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
+DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
 FRAME_K = (0.45, 0.75)            # the frame's area as a fraction of a card's
@@ -320,9 +322,13 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                 continue        # across the whole photo: the table (a light carpet), not a card
             src = name
             if name in ("non_edge", "edge_fill"):
-                # a region between edges must itself be light to be a card face
+                # a region between edges must itself be light to be a card face -- or, short of
+                # that, a card's shape to the last pixel (cream paper in dim light is no lighter
+                # than a grey table): such a DIM card is only kept if it reads clearly (DIM_READ)
                 if not _light_region(white, c, x, y, bw, bh, t):
-                    continue
+                    if score < DIM_SHAPE:
+                        continue
+                    src = DIM
             if name == "edge_loops":
                 if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
                     continue    # the table between faint edges and the photo's border
@@ -340,7 +346,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
     # card's picture frame or a pattern on the table, and only add cards of a known size
     for min_score in (0.88, 0.83):
-        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith("edge_loops")]
+        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM))]
         if singles:
             break
     else:
@@ -366,7 +372,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
             ctr = quad.mean(0)
             cands.append(CardQuad(order_corners(ctr + (quad - ctr) / np.sqrt(k)), card_area, rect, FRAME))
             continue
-        if name.startswith("edge_loops") and not 0.75 < k < 1.33:
+        if (name.startswith("edge_loops") or name == DIM) and not 0.75 < k < 1.33:
             continue            # not the picture frame inside a court card, nor two cards
         if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and 1.1 < asp < 1.85:
             cands.append(CardQuad(order_corners(quad), area, rect, name))
@@ -389,7 +395,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     # the second-level bright, the local and the faint-edge masks (ADD_ONLY) only add cards no
     # other mask found (light textured tables, shadows, cream paper on grey): their outlines
     # take in more of the surroundings
-    cands.sort(key=lambda c: (c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),
+    cands.sort(key=lambda c: (c.source == DIM, c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),
                               -c.area if c.rectangularity > 0.86 else -c.rectangularity))
     kept: list[CardQuad] = []
     for c in cands:
