@@ -24,7 +24,7 @@ import numpy as np
 
 from .cards import order_corners, quad_sides, rectify
 from .layout import CH, CW
-from .rank import COURT_RANKS, PIPS, SURE_SIM, RankReading, lone_blob, read_rank, settles
+from .rank import COURT_RANKS, PIPS, SURE_SIM, RankReading, lone_blob, rank_of_pips, read_rank, settles
 
 PX_PER_MM = 3.0
 MARGIN_MM = 12.0
@@ -226,6 +226,12 @@ def ideal_mm(q_mm: np.ndarray) -> np.ndarray:
     return np.array([c + sx * CW / 2 * ax + sy * CH / 2 * ay for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
 
 
+def _agreeing(r: RankReading) -> bool:
+    """A number card whose pip count and corner index name the same rank (not a lone blob)."""
+    return (r.kind == "number" and r.confidence >= SURE_READING and r.index == r.rank
+            and rank_of_pips(r.pips) == r.rank and not lone_blob(r))
+
+
 def _sure(r: RankReading) -> bool:
     """A reading that names the card whatever the outline it came from: a number card whose
     pips and clear index agree (SURE_READING, SURE_SIM), not a lone blob."""
@@ -234,24 +240,36 @@ def _sure(r: RankReading) -> bool:
 
 def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
     """Snap a found card's outline to the card size on the table and read it again.  Returns
-    (corners px, reading) when the new reading settles the old doubt (see rank.settles), or
-    when the old outline was not a card's shape and the new reading is sure; else None."""
+    (corners px, reading) when the new reading settles the old doubt (see rank.settles), when
+    an outline off a card's size (MISFIT_MM) read two ranks and the snapped card one, or when
+    the old outline was not a card's shape and the new reading is sure; else None."""
     corners, _ = snap_card(img, Hi, ideal_mm(q_mm), search_mm)
     r = read_rank(rectify(img, corners))
     if settles(r, old):
         return corners, r
     short, long_ = quad_sides(q_mm)
+    # the snapped card may replace the old reading only when the old outline's long side is
+    # longer than a card's short one: a piece 47 x 59 mm gave the rectangle crosswise, over
+    # two cards (a dondorf 10 read 6, pips and index agreeing)
+    lengthwise = long_ > 1.12 * CW
+    misfit = max(abs(short - CW), abs(long_ - CH)) > MISFIT_MM
+    if lengthwise and misfit and _agreeing(r) and old.index is not None and old.index != old.rank:
+        # an outline off a card's size read pips and an index naming two ranks, the card-sized
+        # one reads them naming one: a paris 10 on its stack, "pips say 9, index says Q" from
+        # an outline 4 mm too long and wide, 10 pips under a "10" snapped.  A card-sized
+        # outline is left alone: its snap, pushed off a neoclassical 8 whose index read 4,
+        # cut off a row and read a sure 7
+        return corners, r
     off_shape = abs(short / CW - 1) > 0.12 or abs(long_ / CH - 1) > 0.12
-    if off_shape and long_ > 1.12 * CW and _sure(r):
+    if lengthwise and off_shape and _sure(r):
         # the old outline was not a card's shape (a pile top's taking in a strip of the stack
         # under it: 46 x 96 mm, a plastic 10 read as 7 against an index read as 4), so its cues
-        # name nothing; the snapped card read sure, pips and a clear index agreeing, is the
-        # card.  Only when the old outline's long side is longer than a card's short one: a
-        # piece 47 x 59 mm gave the rectangle crosswise, over two cards (a dondorf 10 read 6)
+        # name nothing; the snapped card read sure, pips and a clear index agreeing, is the card
         return corners, r
     return _shifted_reading(img, Hi, q_mm, old)
 
 
+MISFIT_MM = 2.5               # reread: an outline this far off a card's side is not the card's own
 SHIFT_MAX_MM = 15.0
 
 

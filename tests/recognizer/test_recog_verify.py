@@ -155,6 +155,28 @@ def test_an_outline_not_shaped_like_a_card_is_read_again_from_the_snapped_card()
     assert got is not None and got[1].rank == "10" and got[1].confidence >= 0.95
 
 
+def test_an_outline_off_a_card_s_size_whose_cues_disagree_is_read_from_the_snapped_card():
+    """A paris 10 on its pile (a development photo): the outline, 4 mm too long and wide with a
+    strip of the stack, read "pips say 9, index says Q" (0.6, flagged).  The card-sized
+    snapped rectangle counts 10 pips under a "10": two cues naming one rank beat two naming
+    two, though the new rank is neither of the old ones."""
+    from recognizer.verify import reread
+    got = reread(*_fixture("paris_10_pile_top_outline_too_big"))
+    assert got is not None and got[1].rank == "10" and got[1].confidence >= 0.95
+
+
+def test_a_card_sized_outline_is_not_replaced_by_its_snap():
+    """A neoclassical four-colour 8 (a development photo): its outline is the card's own (63 x
+    89 mm), only its index was misread (4).  The snapped rectangle slid off it, lost a row of
+    pips and read a sure 7; an outline of the card's size keeps its pips (8)."""
+    from recognizer import verify as V
+    args = _fixture("neoclassical4_8_card_sized_outline_index_misread", ".png")
+    got = V.reread(*args)
+    assert got is None or got[1].rank == "8"
+    snapped, _ = V.snap_card(args[0], args[1], V.ideal_mm(args[2]), 5.0)
+    assert V.read_rank(V.rectify(args[0], snapped)).rank == "7"      # what the snap alone reads
+
+
 def test_a_piece_shorter_than_a_card_is_not_read_again_crosswise():
     """A dondorf 10 on the mat found as a piece 47 x 59 mm: its own axes put the card-sized
     rectangle crosswise over it and its neighbours, which read 6 with pips and index agreeing
