@@ -601,7 +601,7 @@ def settles(new: RankReading, old: RankReading) -> bool:
 def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
     kind, n, pc = count_pips(ink)
-    idx, isc, imar = None, 0.0, 0.0
+    idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
     both_court = index_sure = court_corner = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
@@ -618,7 +618,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
                     v2 = tpl.classify(g2)
                     if v2[1] > v[1] + 0.03:
                         v = v2
-                votes.append(v)
+                votes.append((*v[:3], corner))
         both_court = len(votes) == 2 and all(v[0] in COURT_RANKS for v in votes)
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
         legible = [v for v in votes if v[1] >= 0.75]
@@ -627,7 +627,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             min(v[1] for v in legible) >= SURE_SIM and max(v[2] for v in legible) >= SURE_MARGIN
         if votes:
             votes.sort(key=lambda v: -(v[1] + v[2]))
-            idx, isc, imar = votes[0]
+            idx, isc, imar, idx_corner = votes[0]
             if len(votes) == 2 and votes[0][0] != votes[1][0] and votes[1][1] + votes[1][2] > isc + imar - 0.05:
                 imar = 0.0          # the two corners disagree: weak index evidence
     pip_rank = rank_of_pips(n) if kind == "number" else None
@@ -656,6 +656,11 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             # with the body split off): a clear J/Q/K index settles it
             return RankReading("court", idx, 0.6, n, idx, isc, "pips and index disagree")
         why = f"pips say {pip_rank}, index says {idx}"
+        if {idx, pip_rank} == {"6", "9"} and idx_corner == 1:
+            # the far corner's glyph is read turned round, as decks print it; a deck printing
+            # it upright (ancient-egyptians) shows a 9 there that reads 6 (and a 6, 9): the
+            # pips name the card, flagged
+            return RankReading("number", pip_rank, 0.6, n, idx, isc, why + " (turned?)")
         if index_sure:
             return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.8, n, idx, isc, why)
         # a clean count of two or more pips was right in 309 of 315 such cases, a single pip

@@ -364,6 +364,18 @@ def test_an_index_suit_sign_in_line_with_the_pips_does_not_outvote_a_clear_index
     assert got.rank == "4" and got.confidence < 0.7
 
 
+def test_a_far_index_printed_upright_does_not_turn_a_9_into_a_6():
+    """kde-ancient-egyptians prints its far (bottom-right) index upright, where decks print it
+    turned round; read turned round, as the templates expect, its 9 is a clear 6 (0.95), the
+    near index was misread from the suit sign below it, and the uneven pips (9) lost to it.
+    A 6 against 9 pips from the far corner alone names no card: the pips do, flagged."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "ancient_egyptians_9_upright_far_index.png"))
+    got = read_rank(card)
+    assert got.index == "6" and got.pips == 9          # the two cues, as read
+    assert got.rank == "9" and got.confidence < 0.7
+
+
 @pytest.mark.parametrize("name", ["penguins_10_pip_joined_to_border_line.png",
                                   "penguins_10_two_pips_joined_to_border_line.png",
                                   "penguins_10_outline_inside_border_line.png"])
