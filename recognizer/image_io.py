@@ -3,9 +3,10 @@
 cv2.imdecode(IMREAD_COLOR) applies the JPEG EXIF orientation (tested in
 tests/recognizer/test_recog_stages.py), so coordinates are those of the photo as a viewer
 shows it.  HEIC/HEIF (iPhones' default) is decoded by pillow-heif (libheif), which applies
-the file's own rotation and mirroring as a viewer does.  Big JPEGs are decoded at 1/2, 1/4 or 1/8 scale straight from the DCT (libjpeg's
-reduced decoding), which is several times faster than a full decode; everything the
-recogniser reports is scaled back to the full photo's pixels.
+the file's own rotation and mirroring as a viewer does.  Big JPEGs are decoded at 1/2, 1/4
+or 1/8 scale straight from the DCT (libjpeg's reduced decoding), which is several times
+faster than a full decode; everything the recogniser reports is scaled back to the full
+photo's pixels.
 """
 from __future__ import annotations
 

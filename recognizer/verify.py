@@ -145,9 +145,10 @@ def paper_border(card: np.ndarray, max_sat: float = PAPER_SAT, min_v: float = 0.
 
 
 def paper_value(cards: list[np.ndarray]) -> float:
-    """The least brightness a slot's border may have to count as paper in this photo: PAPER_DIM
-    of the found cards' own paper.  An even grey-green cloth is as unsaturated as paper and
-    even, and its mottling read as ten pips with a "10" index (an empty slot, 0.94)."""
+    """The least brightness a slot's border may have to count as paper: PAPER_DIM of these
+    found cards' own paper (_recover_pins passes the two pins nearest the slot, as light falls
+    off across a dim photo).  An even grey-green cloth is as unsaturated and even as paper,
+    and its mottling read as ten pips under a "10" index (an empty slot, 0.94)."""
     if not cards:
         return 0.0
     band = _border_band(*cards[0].shape[:2])
@@ -155,7 +156,6 @@ def paper_value(cards: list[np.ndarray]) -> float:
 
 
 PAPER_DIM = 0.6               # a slot's paper is at least this bright against the found cards'
-
 
 
 def paper_saturation(cards: list[np.ndarray]) -> float:
