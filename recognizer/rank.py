@@ -243,6 +243,12 @@ def _border_contact(lab: np.ndarray, i: int) -> float:
     return max(float((side == i).any(0).mean()) for side in sides)
 
 
+def _body_ink(ink: np.ndarray) -> float:
+    """The inked fraction of a card's body (its middle, clear of the corner indices)."""
+    h, w = ink.shape
+    return float(ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)].mean())
+
+
 def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     """('number', n, consistency) | ('court', None, c) | ('back', None, c) | ('blank', None, c)."""
     h, w = ink.shape
@@ -275,8 +281,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         if max(ww, hh) > 2.5 * min(ww, hh) and a < 0.02 * area:
             continue        # a thin line of a decorative frame (ornamental), never a pip
         comps.append((a, ww, hh, cx, cy, i))
-    body = ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)]
-    body_frac = body.mean()
+    body_frac = _body_ink(ink)
     if not comps:
         return ("back", None, 0.6) if frac > 0.4 else ("blank", None, 0.7)
     if frac > 0.55:
@@ -573,6 +578,7 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
     return r
 
 
+PICTURE_BODY = 0.35       # a card body inked this much holds a picture, not 2 or 3 pips
 SECOND_LOOK = 0.9
 LONE_BLOB = 0.5            # an "ace" with no corner index (see _read_rank)
 INDEX_WEAK = 0.6           # the weakest index match that still names a rank
@@ -631,6 +637,12 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             if len(votes) == 2 and votes[0][0] != votes[1][0] and votes[1][1] + votes[1][2] > isc + imar - 0.05:
                 imar = 0.0          # the two corners disagree: weak index evidence
     pip_rank = rank_of_pips(n) if kind == "number" else None
+    if pip_rank in ("2", "3") and _body_ink(ink) > PICTURE_BODY and not (idx in NUMBER_RANKS and isc >= SURE_SIM):
+        # two or three "pips" in a body this full of ink are pieces of a picture: slavic_costumes'
+        # pale pictorial aces fall apart into two (no deck's 2 or 3 inks more than 0.15 of its
+        # body, clean).  A clear index naming a number keeps the count (a plastic ten whose pips
+        # merged into two blobs, its "10" read at 0.90, is read again from its snapped card)
+        kind, n, pip_rank = "court", None, None
     index_strong = idx is not None and isc > 0.75 and imar > 0.05
     index_weak = idx is not None and isc > INDEX_WEAK
     if kind == "blank":
