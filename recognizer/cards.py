@@ -180,8 +180,8 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "dim")   # masks that only add cards no other found
 DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", DIM)   # masks that only add cards no other found
 DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size

@@ -604,7 +604,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
 
     fit, pile_idx = best, pile_cards(best)
     if exp_piles is not None:
-        fit, pile_idx = _agreeing_fit(best, pile_cards, exp_piles)
+        fit, pile_idx = _agreeing_fit(best, pile_idx, pile_cards, exp_piles)
     slot, uv = fit["slot"], fit["uv"]
     for i in np.flatnonzero(slot >= 0):
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
@@ -619,14 +619,14 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
                      slots_mm=lattice_slots_mm(fit))
 
 
-def _agreeing_fit(best: dict, pile_cards, exp_piles: list[bool]) -> tuple[dict, list[int]]:
-    """Of the best placement and its near rivals with as many pins, the first whose pile tops
-    lie where the piles the caller knows of lie (assign_piles names them so); else the best.
+def _agreeing_fit(best: dict, own: list[int], pile_cards, exp_piles: list[bool]) -> tuple[dict, list[int]]:
+    """Of the best placement (its pile cards `own`) and its near rivals with as many pins, the
+    first whose pile tops lie where the piles the caller knows of lie (assign_piles names them
+    so); else the best.
     Two pins and two piles fit turned round nearly as well as the right way, and only the
     piles' places tell the ways apart: piles 2 and 3 beside the pins lie right of J and I."""
     want = {str(k + 1) for k in range(3) if exp_piles[k]}
     agrees = lambda fit, idx: bool(idx) and set(assign_piles(fit["uv"], idx).values()) == want  # noqa: E731
-    own = pile_cards(best)
     if not agrees(best, own):
         for fit in (r for r in best.get("rivals", []) if r["inliers"] >= best["inliers"]):
             idx = pile_cards(fit)

@@ -337,7 +337,8 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 # a large pip touching the corner index (paris) makes one blob of pip and
                 # glyphs; it counts when a whole pip lies in it, in line with the pip columns
                 # (a large suit sign of the index itself lies outside them: tango)
-                at = _holds_pip(lab, st, i, pip)
+                held = _pips_held(lab, st, i, pip, most=1, paper_round=False)
+                at = held[0] if held else None
                 if at is not None and in_column(at[0]):
                     best_n += 1
                     boxed.append(at)
@@ -505,10 +506,12 @@ def _pip_mask(lab: np.ndarray, st: np.ndarray, pips: list, pip_area: float) -> n
     return (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
 
 
-def _pips_held(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> list:
-    """The centres (card px) of whole pips, upright or upside down, that blob i holds with
-    paper round them: a pip joined to a thin line or a glyph, not a patch of a solid region
-    (the table seen past a loose outline holds a pip's shape anywhere)."""
+def _pips_held(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray, most: int = 4,
+               paper_round: bool = True) -> list:
+    """The centres (card px) of up to `most` whole pips, upright or upside down, that blob i
+    holds -- with paper_round, only those with paper round them: a pip joined to a thin line
+    or a glyph, not a patch of a solid region (the table seen past a loose outline holds a
+    pip's shape anywhere)."""
     x, y, ww, hh, _ = st[i]
     blob = (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
     ph, pw = pip.shape
@@ -518,35 +521,23 @@ def _pips_held(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> list
     out = []
     for t in (pip, pip[::-1, ::-1].copy()):
         resp = cv2.matchTemplate(blob, t, cv2.TM_CCORR)
-        while len(out) < 4:
+        while len(out) < most:
             _, best, _, (bx, by) = cv2.minMaxLoc(resp)
             if best < need:
                 break
             resp[max(0, by - ph):by + ph, max(0, bx - pw):bx + pw] = 0
-            # the box round the pip, grown by an eighth, holds little of the blob besides it
-            # (a glyph reaching in: a fifth of a pip; a solid region: 1.6 pips)
-            gy, gx = ph // 8, pw // 8
-            y0, x0 = max(0, by - gy), max(0, bx - gx)
-            around = blob[y0:by + ph + gy, x0:bx + pw + gx].sum() - (blob[by:by + ph, bx:bx + pw] * t).sum()
-            if around < 0.5 * t.sum():
-                centre = (x + bx + pw / 2, y + by + ph / 2)
-                if all(math.hypot(centre[0] - a, centre[1] - b) > 0.5 * pw for a, b in out):
-                    out.append(centre)
+            if paper_round:
+                # the box round the pip, grown by an eighth, holds little of the blob besides
+                # it (a glyph reaching in: a fifth of a pip; a solid region: 1.6 pips)
+                gy, gx = ph // 8, pw // 8
+                y0, x0 = max(0, by - gy), max(0, bx - gx)
+                around = blob[y0:by + ph + gy, x0:bx + pw + gx].sum() - (blob[by:by + ph, bx:bx + pw] * t).sum()
+                if around >= 0.5 * t.sum():
+                    continue
+            centre = (x + bx + pw / 2, y + by + ph / 2)
+            if all(math.hypot(centre[0] - a, centre[1] - b) > 0.5 * pw for a, b in out):
+                out.append(centre)
     return out
-
-
-def _holds_pip(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray) -> tuple[float, float] | None:
-    """Where (card px) blob i contains a whole pip, upright or upside down; None if nowhere."""
-    x, y, ww, hh, _ = st[i]
-    blob = (lab[y:y + hh, x:x + ww] == i).astype(np.float32)
-    if blob.shape[0] < pip.shape[0] or blob.shape[1] < pip.shape[1]:
-        return None
-    need = 0.93 * pip.sum()
-    for t in (pip, pip[::-1, ::-1].copy()):
-        _, best, _, (bx, by) = cv2.minMaxLoc(cv2.matchTemplate(blob, t, cv2.TM_CCORR))
-        if best >= need:
-            return x + bx + t.shape[1] / 2, y + by + t.shape[0] / 2
-    return None
 
 
 # ----------------------------------------------------------------------------- both cues

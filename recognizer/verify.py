@@ -149,10 +149,13 @@ def paper_value(cards: list[np.ndarray]) -> float:
     found cards' own paper (_recover_pins passes the two pins nearest the slot, as light falls
     off across a dim photo).  An even grey-green cloth is as unsaturated and even as paper,
     and its mottling read as ten pips under a "10" index (an empty slot, 0.94)."""
-    if not cards:
-        return 0.0
+    return PAPER_DIM * _paper_median(cards, 2) if cards else 0.0
+
+
+def _paper_median(cards: list[np.ndarray], channel: int) -> float:
+    """The median over found cards of each one's median HSV `channel` in its border band."""
     band = _border_band(*cards[0].shape[:2])
-    return PAPER_DIM * float(np.median([np.median(cv2.cvtColor(c, cv2.COLOR_BGR2HSV)[:, :, 2][band]) for c in cards]))
+    return float(np.median([np.median(cv2.cvtColor(c, cv2.COLOR_BGR2HSV)[:, :, channel][band]) for c in cards]))
 
 
 PAPER_DIM = 0.6               # a slot's paper is at least this bright against the found cards'
@@ -161,11 +164,7 @@ PAPER_DIM = 0.6               # a slot's paper is at least this bright against t
 def paper_saturation(cards: list[np.ndarray]) -> float:
     """The saturation at which a slot's border still counts as paper in this photo: PAPER_SAT,
     or more when the found cards' own paper is coloured (warm light makes white paper peach)."""
-    if not cards:
-        return PAPER_SAT
-    band = _border_band(*cards[0].shape[:2])
-    own = np.median([np.median(cv2.cvtColor(c, cv2.COLOR_BGR2HSV)[:, :, 1][band]) for c in cards])
-    return float(max(PAPER_SAT, own + 30))
+    return float(max(PAPER_SAT, _paper_median(cards, 1) + 30)) if cards else PAPER_SAT
 
 
 def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float,
@@ -234,8 +233,8 @@ def _agreeing(r: RankReading) -> bool:
 
 def _sure(r: RankReading) -> bool:
     """A reading that names the card whatever the outline it came from: a number card whose
-    pips and clear index agree (SURE_READING, SURE_SIM), not a lone blob."""
-    return r.kind == "number" and r.confidence >= SURE_READING and r.index_score >= SURE_SIM and not lone_blob(r)
+    pips and clear index agree (_agreeing, with the index at SURE_SIM or better)."""
+    return _agreeing(r) and r.index_score >= SURE_SIM
 
 
 def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
