@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-from .cards import DIM, CardQuad, find_cards, rectify, work_image
+from .cards import DIM, CardQuad, find_cards, order_corners, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
-from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, table_plane, _angles
+from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat
 from . import mat_layout as ML
 from . import verify as verify_mod
@@ -81,11 +82,22 @@ def _where(c: Card) -> str:
     return f"({x}, {y})"
 
 
-def _read_cards(photo: Photo):
-    """find_cards + rectify + read_rank.  Returns (work image, work factor, faces as (corners in
-    photo px, reading), backs' corners, per face: does it lie on a face-down stack)."""
+class Seen(NamedTuple):
+    """What _read_cards saw: faces as (corners in photo px, reading), backs' corners, per face
+    whether it lies on a face-down stack, and the seeds (cards._seeds) in photo px."""
+    work: np.ndarray
+    fw: float
+    faces: list
+    backs: list
+    on_stack: list
+    seeds: list
+
+
+def _read_cards(photo: Photo) -> Seen:
+    """find_cards + rectify + read_rank (see Seen)."""
     work, fw = work_image(photo.image)
-    quads = find_cards(work)
+    seeds: list = []
+    quads = find_cards(work, seeds=seeds)
     fq = fw
     if quads:
         short = float(np.sqrt(np.median([q.area for q in quads]) / 1.397))
@@ -93,9 +105,10 @@ def _read_cards(photo: Photo):
             # a photo from far away: the thin gaps between touching cards vanish at the work
             # size, so look again at twice the resolution
             work2, fw2 = work_image(photo.image, 2 * max(work.shape[:2]))
-            q2 = find_cards(work2)
+            seeds2: list = []
+            q2 = find_cards(work2, seeds=seeds2)
             if len(q2) >= len(quads):
-                quads, fq = q2, fw2
+                quads, fq, seeds = q2, fw2, seeds2
     faces, backs, slivers = [], [], []
     for q in quads:
         corners = q.corners * fq
@@ -109,7 +122,8 @@ def _read_cards(photo: Photo):
             slivers.append(sliver_score(masks[0]))
         elif reading.kind == "back":
             backs.append(corners)
-    return work, fw, faces, backs, stacked(slivers)
+    seeds = [cv2.boxPoints(r) * fq for r in seeds]
+    return Seen(work, fw, faces, backs, stacked(slivers), seeds)
 
 
 def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
@@ -137,7 +151,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     from .layout import check_expect
     allowed, live_piles = check_expect(expect)
     photo = load_image(source)
-    work, fw, faces, backs, on_stack = _read_cards(photo)
+    work, fw, faces, backs, on_stack, seeds = _read_cards(photo)
     s = photo.scale
     warnings: list[str] = []
     if not faces:
@@ -167,8 +181,16 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                               backs, mat_h, expect, on_stack)
         pl = fit()
         if verify and pl.plane is not None and _reread_unsure(photo.image, faces, pl.plane):
-            numbered = [r.kind == "number" for _, r in faces]
             pl = fit()
+        if verify and not on_mat:
+            loose = _loose_piles(photo.image, faces, pl, seeds, live_piles)
+            if loose:
+                before = faces, on_stack, pl
+                faces, on_stack = faces + loose, list(on_stack) + [False] * len(loose)
+                pl = fit()
+                if "pile" not in pl.roles[-len(loose):]:
+                    faces, on_stack, pl = before     # the layout took none of them as a pile
+        numbered = [r.kind == "number" for _, r in faces]
         quads = [c for c, _ in faces]
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
@@ -275,13 +297,12 @@ def _onto_neighbour(corners: np.ndarray, quads: list[np.ndarray], i: int) -> boo
     return any(cv2.intersectConvexConvex(poly, np.float32(q))[0] > 0.3 * area for j, q in enumerate(quads) if j != i)
 
 
-def _recover_pins(img, faces, backs, pl, allowed=None):
-    """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py);
-    with a known standing set (allowed), only its slots."""
+def _measures(img, faces, pl):
+    """measured(q_mm) -> (edge level, paper saturation, least paper brightness) for a card
+    read at q_mm (table mm), from the found pins -- measured once, when first needed."""
     Hi = pl.plane
-    taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
     pins = [c for (c, _), role in zip(faces, pl.roles) if role == "pin"]
-    found = {}                        # the found pins' edge level and paper, measured once needed
+    found = {}
 
     def measured(q_mm):
         if not found:
@@ -293,6 +314,15 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
         # across a dim photo by half)
         near = np.argsort(np.linalg.norm(found["at"] - q_mm.mean(0), axis=1))[:2]
         return found["edge"], found["sat"], verify_mod.paper_value([found["faces"][i] for i in near])
+    return measured
+
+
+def _recover_pins(img, faces, backs, pl, allowed=None):
+    """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py);
+    with a known standing set (allowed), only its slots."""
+    Hi = pl.plane
+    taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
+    measured = _measures(img, faces, pl)
     # what lies on a slot and so keeps it from being read: pins, backs, and other cards of
     # card size -- not an outline of the wrong size (two touching pins found as one region,
     # or a piece of a card cut off by a shadow), which is just what the reading mends
@@ -311,6 +341,51 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
         if got is not None:
             out.append((got[0], got[1], k))
     return out
+
+
+def _loose_piles(img, faces, pl, seeds, live=None) -> list:
+    """Pile tops the finder missed off the mat: a card snapped to the edges round each seed
+    (cards._seeds: a broken ring of faint edges, a piece of paper) that lies where piles lie
+    and on no card found, read like an empty pin slot (read_slot) and surely (verify.is_sure).
+    Only while fewer pile tops were placed than there can be (the tracker's live piles).
+    Returns [(corners px, reading)], for the layout to be fitted again with them."""
+    if pl.lattice is None or not seeds:
+        return []
+    want = 3 if live is None else sum(live)
+    have = sum(role == "pile" for role in pl.roles)
+    if have >= want:
+        return []
+    Hi = pl.plane
+    measured = _measures(img, faces, pl)
+    taken = [np.float32(c) for c, _ in faces]
+    out = []
+    for box in seeds:
+        box_mm = order_corners(_to_mm(Hi, box))
+        ctr = box_mm.mean(0)
+        if not in_pile_zone(pl.lattice, ctr) or not _slot_free(img.shape, Hi, box_mm, taken):
+            continue
+        level, max_sat, min_v = measured(box_mm)
+        if not verify_mod.paper_inside(rectify(img, order_corners(box), SEED_PX), max_sat, min_v):
+            continue                 # a patch of the table (a piece of a card is mostly paper)
+        best = None
+        for turn in (0, 1):        # a piece's long side may be either of the card's
+            q_mm = verify_mod.ideal_mm(np.roll(box_mm, turn, axis=0))
+            got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat, min_v, LOOSE_SEARCH_MM)
+            # made up from a piece, a card must name itself: pips and a clear index agreeing
+            # (a 9 snapped half onto the pile beside it read a 6 at 0.94)
+            if got is not None and verify_mod.is_sure(got[1]) and (
+                    best is None or got[1].confidence > best[1].confidence):
+                best = got
+        if best is not None and _slot_free(img.shape, Hi, _to_mm(Hi, best[0]), taken):
+            out.append(best)
+            taken.append(np.float32(best[0]))
+            if have + len(out) >= want:
+                break
+    return out
+
+
+LOOSE_SEARCH_MM = 20.0      # _loose_piles: a seed's centre may be this far off the card's
+SEED_PX = (40, 56)          # ... and its paper is judged on this small a rectified patch
 
 
 def _slot_free(shape, Hi, q_mm: np.ndarray, others: list[np.ndarray]) -> bool:

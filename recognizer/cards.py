@@ -289,8 +289,10 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
             "otsu": np.uint8(t)}
 
 
-def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
-    """Card outlines in the work image: a list of CardQuad (not yet checked to be face up)."""
+def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None = None) -> list[CardQuad]:
+    """Card outlines in the work image: a list of CardQuad (not yet checked to be face up).
+    seeds, if given, receives the regions that are no card but may be part of one (see
+    _seeds): where the layout's verification looks again for a missed pile top."""
     h, w = work.shape[:2]
     m = card_masks(work)
     if debug is not None:
@@ -301,11 +303,14 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
     t = float(m["otsu"])
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
+    rects: list[tuple] = []                   # every region's minimum-area rectangle (seeds)
     for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill"):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
             r = _region_shape(c)
+            if r is not None and seeds is not None:
+                rects.append(r[3])
             if r is None or r[2] < 0.5:
                 continue
             area, rect, solid, min_rect = r
@@ -408,12 +413,39 @@ def find_cards(work: np.ndarray, debug: dict | None = None) -> list[CardQuad]:
                 break
         if not dup:
             kept.append(c)
+    if seeds is not None:
+        seeds += _seeds(rects, kept, card_area)
     # grow each quad a little: the masks stop a pixel or two inside the card's edge
     for c in kept:
         ctr = c.corners.mean(0)
         d = c.corners - ctr
         c.corners = ctr + d * (1 + 1.5 / max(np.linalg.norm(d, axis=1).mean(), 1))
     return kept
+
+
+SEED_K = (0.3, 1.6)             # a seed's rectangle is this many cards large...
+SEED_ASPECT = 3.2               # ...and at most this long for its width
+
+
+def _seeds(rects: list[tuple], kept: list[CardQuad], card_area: float) -> list[tuple]:
+    """Regions that may be part of a card no mask outlined: a rectangle SEED_K cards large
+    whose centre lies on no card found.  A cream pile top in a dim corner is only a ring of
+    faint edges broken where its paper meets a beige cloth, or a piece cut off by its own
+    pips; the layout knows where piles lie and how large a card is there, and snaps one to
+    the edges (verify.find_pile).  Returned as minimum-area rectangles, one per place."""
+    polys = [k.corners.astype(np.float32) for k in kept]
+    short = math.sqrt(card_area / CARD_ASPECT)
+    out: list[tuple] = []
+    for rect in sorted(rects, key=lambda r: -r[1][0] * r[1][1]):
+        (cx, cy), (w, h) = rect[0], rect[1]
+        if not SEED_K[0] < w * h / card_area < SEED_K[1] or max(w, h) > SEED_ASPECT * min(w, h):
+            continue
+        if any(cv2.pointPolygonTest(p, (cx, cy), False) >= 0 for p in polys):
+            continue
+        if any(math.hypot(cx - o[0][0], cy - o[0][1]) < 0.3 * short for o in out):
+            continue
+        out.append(rect)
+    return out
 
 
 def rectify(img: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (RECT_W, RECT_H)) -> np.ndarray:

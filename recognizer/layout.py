@@ -47,6 +47,7 @@ class Placement:
     residual: float = 0.0
     warnings: list[str] = field(default_factory=list)
     slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
+    lattice: dict | None = None         # the fitted lattice's axis, pitch and origin t (see in_pile_zone)
 
 
 def _card_h(corners: np.ndarray) -> np.ndarray:
@@ -616,7 +617,15 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         warns.append("the pile right of J is taken as pile 2, as on the mat; if pile 2 is empty "
                      "and this is pile 3, please correct it")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
-                     slots_mm=lattice_slots_mm(fit))
+                     slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")})
+
+
+def in_pile_zone(lattice: dict, xy_mm: np.ndarray) -> bool:
+    """Does the point xy_mm (table mm) lie where a ball pile can lie for this fitted lattice
+    (Placement.lattice; see _pile_region)?"""
+    ex, ey = lattice["axis"]
+    u, v = (np.array([xy_mm @ ex, xy_mm @ ey]) - lattice["t"]) / lattice["pitch"]
+    return bool(_pile_region(u, v, lattice["pitch"]))
 
 
 def _agreeing_fit(best: dict, own: list[int], pile_cards, exp_piles: list[bool]) -> tuple[dict, list[int]]:

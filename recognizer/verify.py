@@ -30,7 +30,7 @@ PX_PER_MM = 3.0
 MARGIN_MM = 12.0
 
 
-def _window(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray):
+def _window(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, margin_mm: float = MARGIN_MM):
     """A top view around the card quad_mm (TL, TR, BR, BL in table mm): returns (grey window,
     canvas px -> image px homography, unit axes, origin in mm)."""
     ax = quad_mm[1] - quad_mm[0]
@@ -38,7 +38,7 @@ def _window(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray):
     ay = quad_mm[3] - quad_mm[0]
     ay /= max(np.linalg.norm(ay), 1e-9)
     ctr = quad_mm.mean(0)
-    W, H = CW + 2 * MARGIN_MM, CH + 2 * MARGIN_MM
+    W, H = CW + 2 * margin_mm, CH + 2 * margin_mm
     origin = ctr - W / 2 * ax - H / 2 * ay
     s = PX_PER_MM
     A = np.array([[ax[0] / s, ay[0] / s, origin[0]], [ax[1] / s, ay[1] / s, origin[1]], [0, 0, 1]])
@@ -89,16 +89,27 @@ def _edge_score(gx, gy, ctr_px, dxy, thetas):
 def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: float = 8.0):
     """Move the 63 x 88 mm outline quad_mm to the strongest edges nearby.
     Returns (corners in image px, edge score)."""
-    win, Himg = _window(img, Hi, quad_mm)
+    win, Himg = _window(img, Hi, quad_mm, max(MARGIN_MM, search_mm + 4))
     g = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
     g = cv2.GaussianBlur(g, (0, 0), 1.0)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) / 8
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) / 8
     ctr_px = np.array([win.shape[1] / 2, win.shape[0] / 2])
-    st = 1.0
-    r = np.arange(-search_mm, search_mm + 1e-9, st)
-    dxy = np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
     thetas = np.radians([-3, -1.5, 0, 1.5, 3])
+    if search_mm > COARSE_FROM_MM:
+        # a wide search first on a 2 mm grid over edges blurred to about that width (a sharp
+        # edge falls between the grid's poses), then the usual 1 mm grid round its best pose:
+        # a quarter of the poses
+        blur = lambda a: cv2.GaussianBlur(a, (0, 0), PX_PER_MM)  # noqa: E731
+        r = np.arange(-search_mm, search_mm + 1e-9, 2.0)
+        dxy = np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+        sc = _edge_score(blur(gx), blur(gy), ctr_px, dxy, thetas)
+        ti, di = np.unravel_index(int(np.argmax(sc)), sc.shape)
+        r = np.arange(-2.0, 2.0 + 1e-9, 1.0)
+        dxy = dxy[di] + np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+    else:
+        r = np.arange(-search_mm, search_mm + 1e-9, 1.0)
+        dxy = np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
     sc = _edge_score(gx, gy, ctr_px, dxy, thetas)
     ti, di = np.unravel_index(int(np.argmax(sc)), sc.shape)
     best_xy, best_th = dxy[di], thetas[ti]
@@ -115,6 +126,8 @@ def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: f
     q_img = cv2.perspectiveTransform(q.reshape(-1, 1, 2), Himg).reshape(4, 2)
     return order_corners(q_img), float(sc2[ti, di])
 
+
+COARSE_FROM_MM = 8.0          # snap_card: a search wider than this starts on a coarse grid
 
 PAPER_SAT = 70                # a slot's border above this saturation is not white paper...
 
@@ -144,6 +157,16 @@ def paper_border(card: np.ndarray, max_sat: float = PAPER_SAT, min_v: float = 0.
     return float(ok[band].mean())
 
 
+def paper_inside(patch: np.ndarray, max_sat: float, min_v: float) -> bool:
+    """Is a rectified patch mostly paper (over half its pixels light, at least min_v and
+    three quarters of its own light level, and below max_sat)?  A piece of a card face is,
+    ink and all; a patch of the table or of a back is not."""
+    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+    v = hsv[:, :, 2].astype(np.float32)
+    ok = (v >= max(min_v, 0.75 * np.percentile(v, 90))) & (hsv[:, :, 1] < max_sat)
+    return float(ok.mean()) > 0.5
+
+
 def paper_value(cards: list[np.ndarray]) -> float:
     """The least brightness a slot's border may have to count as paper: PAPER_DIM of these
     found cards' own paper (_recover_pins passes the two pins nearest the slot, as light falls
@@ -168,12 +191,12 @@ def paper_saturation(cards: list[np.ndarray]) -> float:
 
 
 def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float,
-              max_sat: float = PAPER_SAT, min_v: float = 0.0):
-    """Snap and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
+              max_sat: float = PAPER_SAT, min_v: float = 0.0, search_mm: float = 8.0):
+    """Snap (within search_mm) and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
     face-up number card, else None.  The border must be mostly paper (paper_border with
     max_sat) -- or at least a third paper (a shadow across it) when pips and index agree
     on the rank (confidence >= SURE_READING)."""
-    corners, score = snap_card(img, Hi, quad_mm)
+    corners, score = snap_card(img, Hi, quad_mm, search_mm)
     if score < min_edge:
         return None
     card = rectify(img, corners)
@@ -231,7 +254,7 @@ def _agreeing(r: RankReading) -> bool:
             and rank_of_pips(r.pips) == r.rank and not lone_blob(r))
 
 
-def _sure(r: RankReading) -> bool:
+def is_sure(r: RankReading) -> bool:
     """A reading that names the card whatever the outline it came from: a number card whose
     pips and clear index agree (_agreeing, with the index at SURE_SIM or better)."""
     return _agreeing(r) and r.index_score >= SURE_SIM
@@ -260,7 +283,7 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
         # cut off a row and read a sure 7
         return corners, r
     off_shape = abs(short / CW - 1) > 0.12 or abs(long_ / CH - 1) > 0.12
-    if lengthwise and off_shape and _sure(r):
+    if lengthwise and off_shape and is_sure(r):
         # the old outline was not a card's shape (a pile top's taking in a strip of the stack
         # under it: 46 x 96 mm, a plastic 10 read as 7 against an index read as 4), so its cues
         # name nothing; the snapped card read sure, pips and a clear index agreeing, is the card
@@ -305,7 +328,7 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: Ran
                 continue
             corners, _ = snap_card(img, Hi, ideal + sx * ds * ax + sy * dl * ay, search_mm=2.0)
             r = read_rank(rectify(img, corners))
-            if _sure(r) and PIPS[r.rank] >= floor:
+            if is_sure(r) and PIPS[r.rank] >= floor:
                 sure.append((r.confidence, corners, r))
     if not sure or len({r.rank for _, _, r in sure}) > 1:
         return None

@@ -480,3 +480,19 @@ def test_a_row_of_touching_pile_tops_is_cut_where_the_cards_meet():
     got = recognize(str(Path(__file__).with_name("data") / "plastic_two_pile_tops_touching_with_stacks.jpg"))
     assert got.piles == [6, 4, 8]
     assert got.pins == {"A": 1, "B": 5, "C": 1, "D": 8, "E": 9, "F": 3, "G": 7, "H": 6, "I": 5, "J": 4}
+
+
+def test_seeds_are_pieces_of_a_card_on_no_card_found():
+    """find_cards hands the layout's verification the regions that may be part of a missed
+    card: about card-sized or a piece of one, not on a card it found, one per place."""
+    from recognizer.cards import CardQuad, _seeds
+    card_area = 60.0 * 84.0
+    kept = [CardQuad(np.array([[0, 0], [60, 0], [60, 84], [0, 84]], float), card_area, 0.95)]
+    rects = [((30, 40), (50, 70), 0.0),        # inside the card found: not a seed
+             ((200, 40), (40, 70), 10.0),      # a piece of a card elsewhere: a seed
+             ((202, 42), (38, 66), 12.0),      # the same place again (another mask)
+             ((400, 40), (10, 12), 0.0),       # a pip-sized speck
+             ((600, 40), (200, 250), 0.0),     # far larger than a card
+             ((800, 40), (12, 80), 0.0)]       # a thin strip (a stack's edge)
+    got = _seeds(rects, kept, card_area)
+    assert [r[0] for r in got] == [(200, 40)]

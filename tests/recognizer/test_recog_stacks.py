@@ -36,7 +36,7 @@ def test_stack_cue_finds_pile_tops_and_never_a_pin(samples):
         if "pile_down" not in truth or not jf.with_suffix(".jpg").exists():
             continue
         photo = load_image(str(jf.with_suffix(".jpg")))
-        _, _, faces, _, on_stack = _read_cards(photo)
+        _, _, faces, _, on_stack, _ = _read_cards(photo)
         for (corners, _), s in zip(faces, on_stack):
             t = _truth_card(truth, corners * photo.scale)
             if s and t is not None:
