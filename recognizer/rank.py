@@ -83,7 +83,7 @@ def colour_ink(card: np.ndarray) -> np.ndarray:
     return ((darkest < COLOUR_CUT) & (sat > COLOUR_SAT)).astype(np.uint8)
 
 
-COLOUR_CUT = 0.7                   # coloured ink: one channel below this fraction of its paper level
+COLOUR_CUT = 0.74                  # coloured ink: one channel below this fraction of its paper level
 COLOUR_SAT = 40                    # and at least this saturated (not a grey shadow)
 INK_CUT = 0.72                     # ink is darker than this fraction of the local paper white...
 INK_CUT_FAINT = 0.86               # ...or, on a card with faint ink, up to this

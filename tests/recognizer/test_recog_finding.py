@@ -207,6 +207,18 @@ def test_a_blank_looking_card_gets_the_second_look():
     assert r.rank == "9" and r.pips == 9 and r.index == "9" and r.confidence >= 0.9
 
 
+def test_yellow_pips_a_little_paler_than_the_colour_cut_are_ink():
+    """A four-colour deck's yellow 4 on an empty slot, low contrast under lilac light (a
+    development photo): its yellow is only 0.63-0.71 of the paper's level in its darkest
+    channel, the top right pip right at the old coloured-ink cut of 0.7, so that pip fell
+    apart into speckle ("pips say 3, index says 4", then a blank card): pin H was lost even
+    with the prior.  The cut is 0.74."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "neoclassical4_4_yellow_pale_in_dim_light.png"))
+    r = read_rank(card)
+    assert r.rank == "4" and r.pips == 4 and r.index == "4" and r.confidence >= 0.9
+
+
 def test_a_sure_ace_of_pale_ink_is_looked_at_again():
     """A four-colour deck's two of diamonds on a grey low-contrast day: one pale diamond left,
     the '2' glyph gone and the suit sign under it matched an A -- a sure ace (0.98), and a
