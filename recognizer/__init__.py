@@ -273,15 +273,21 @@ def _to_mm(Hi, q):
 
 
 def _reread_unsure(img, faces, Hi) -> bool:
-    """Cards read with doubt (cues disagree, no index): snap the outline to the card size on
-    the table and read again (see verify.py).  Updates faces in place."""
+    """Cards read with doubt (cues disagree, no index), and number cards read surely from an
+    outline well off a card's size: snap the outline to the card size on the table and read
+    again (verify.reread, verify.reread_sure).  Updates faces in place."""
     quads = [np.asarray(c, np.float64) for c, _ in faces]
     ov = _overlaps(quads)
     changed = False
     for i, (c, r) in enumerate(faces):
-        if r.confidence >= 0.9 or ov[i] > 0.15:
+        if ov[i] > 0.15:
             continue
-        got = verify_mod.reread(img, Hi, _to_mm(Hi, c), r)
+        if r.confidence >= 0.9:
+            if r.kind != "number":
+                continue
+            got = verify_mod.reread_sure(img, Hi, _to_mm(Hi, c), r)
+        else:
+            got = verify_mod.reread(img, Hi, _to_mm(Hi, c), r)
         if got is not None and not _onto_neighbour(got[0], quads, i):
             faces[i] = got
             changed = True

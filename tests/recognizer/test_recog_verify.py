@@ -165,6 +165,29 @@ def test_an_outline_off_a_card_s_size_whose_cues_disagree_is_read_from_the_snapp
     assert got is not None and got[1].rank == "10" and got[1].confidence >= 0.95
 
 
+def test_a_sure_reading_from_an_outline_with_a_strip_of_stack_is_read_again():
+    """A kde-ancient-egyptians 8 on its pile (a development photo): the outline, 70 x 90 mm,
+    took in a strip of the stack, so the index's suit sign (a pip's size) fell among the pips
+    and counted as a ninth, and the "8" matched a 9 at 0.90 -- a sure 9, and a wrong pile.
+    The card-sized snapped rectangle reads 8 pips under an "8" matched more clearly (0.96)."""
+    from recognizer.verify import reread_sure
+    args = _fixture("ancient_egyptians_8_pile_top_outline_with_stack")
+    assert args[3].rank == "9" and args[3].confidence >= 0.95            # the sure misreading
+    got = reread_sure(*args)
+    assert got is not None and got[1].rank == "8" and got[1].pips == 8 and got[1].confidence >= 0.95
+
+
+def test_a_sure_reading_from_a_piece_of_a_card_is_kept():
+    """A neoclassical four-colour 4 on the mat's pile slot, found only as a piece 59 x 77 mm
+    and read right (0.98).  Its snap slides onto the mat's edge and reads a sure 3; only an
+    outline larger than a card, which holds all of it, is read again."""
+    from recognizer import verify as V
+    args = _fixture("neoclassical4_4_mat_pile_top_cut_short")
+    assert V.reread_sure(*args) is None
+    snapped, _ = V.snap_card(args[0], args[1], V.ideal_mm(args[2]), 5.0)
+    assert V.read_rank(V.rectify(args[0], snapped)).rank == "3"      # what the snap alone reads
+
+
 def test_a_card_sized_outline_is_not_replaced_by_its_snap():
     """A neoclassical four-colour 8 (a development photo): its outline is the card's own (63 x
     89 mm), only its index was misread (4).  The snapped rectangle slid off it, lost a row of
