@@ -274,7 +274,7 @@ def _to_mm(Hi, q):
 
 def _reread_unsure(img, faces, Hi) -> bool:
     """Cards read with doubt (cues disagree, no index), and number cards read surely from an
-    outline well off a card's size: snap the outline to the card size on the table and read
+    outline well larger than a card: snap the outline to the card size on the table and read
     again (verify.reread, verify.reread_sure).  Updates faces in place."""
     quads = [np.asarray(c, np.float64) for c, _ in faces]
     ov = _overlaps(quads)

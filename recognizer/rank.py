@@ -354,7 +354,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         found = [at for i in at_edge + joined for at in _pips_held(lab, st, i, pip)]
         found = [at for at in found if INDEX_COLUMN * w < at[0] < (1 - INDEX_COLUMN) * w]
         known = [c[3:5] for c in sep] + boxed
-        centre = _pips_centre(sep, w, h)
+        centre = _pips_centre(sep)
         for at in found:
             if _partnered([at], known + [f for f in found if f is not at], w, h, centre):
                 best_n += 1
@@ -388,7 +388,7 @@ def _partnered(boxed: list, pips: list, w: int, h: int, centre=None) -> bool:
                for x, y in boxed)
 
 
-def _pips_centre(sep: list, w: int, h: int):
+def _pips_centre(sep: list):
     """The centre the pips found on their own are laid round -- the middle of the box round
     them (a pip missing at a corner of the layout leaves its row and column held by others;
     their mean would move off by a seventh of the way to it) -- when there are enough of them
@@ -402,7 +402,7 @@ def _pips_centre(sep: list, w: int, h: int):
     return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
 
-PIPS_CENTRE_MIN = 6
+PIPS_CENTRE_MIN = 6     # separate pips needed for their own centre (else the card's)
 
 
 PARTNER_TOL = 0.08
