@@ -86,6 +86,11 @@ def _edge_score(gx, gy, ctr_px, dxy, thetas):
     return out
 
 
+def _offsets(r: np.ndarray) -> np.ndarray:
+    """Every (dx, dy) with dx and dy from r: the translations a snap tries (mm)."""
+    return np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+
+
 def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: float = 8.0):
     """Move the 63 x 88 mm outline quad_mm to the strongest edges nearby.
     Returns (corners in image px, edge score)."""
@@ -101,20 +106,16 @@ def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: f
         # edge falls between the grid's poses), then the usual 1 mm grid round its best pose:
         # a quarter of the poses
         blur = lambda a: cv2.GaussianBlur(a, (0, 0), PX_PER_MM)  # noqa: E731
-        r = np.arange(-search_mm, search_mm + 1e-9, 2.0)
-        dxy = np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+        dxy = _offsets(np.arange(-search_mm, search_mm + 1e-9, 2.0))
         sc = _edge_score(blur(gx), blur(gy), ctr_px, dxy, thetas)
         ti, di = np.unravel_index(int(np.argmax(sc)), sc.shape)
-        r = np.arange(-2.0, 2.0 + 1e-9, 1.0)
-        dxy = dxy[di] + np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+        dxy = dxy[di] + _offsets(np.arange(-2.0, 2.0 + 1e-9, 1.0))
     else:
-        r = np.arange(-search_mm, search_mm + 1e-9, 1.0)
-        dxy = np.stack(np.meshgrid(r, r), -1).reshape(-1, 2)
+        dxy = _offsets(np.arange(-search_mm, search_mm + 1e-9, 1.0))
     sc = _edge_score(gx, gy, ctr_px, dxy, thetas)
     ti, di = np.unravel_index(int(np.argmax(sc)), sc.shape)
     best_xy, best_th = dxy[di], thetas[ti]
-    r2 = np.arange(-0.9, 0.91, 0.3)
-    dxy2 = best_xy + np.stack(np.meshgrid(r2, r2), -1).reshape(-1, 2)
+    dxy2 = best_xy + _offsets(np.arange(-0.9, 0.91, 0.3))
     th2 = best_th + np.radians([-0.75, 0, 0.75])
     sc2 = _edge_score(gx, gy, ctr_px, dxy2, th2)
     ti, di = np.unravel_index(int(np.argmax(sc2)), sc2.shape)
@@ -192,10 +193,10 @@ def paper_saturation(cards: list[np.ndarray]) -> float:
 
 def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: float,
               max_sat: float = PAPER_SAT, min_v: float = 0.0, search_mm: float = 8.0):
-    """Snap (within search_mm) and read the predicted card at quad_mm.  Returns (corners px, reading) for a clean
-    face-up number card, else None.  The border must be mostly paper (paper_border with
-    max_sat) -- or at least a third paper (a shadow across it) when pips and index agree
-    on the rank (confidence >= SURE_READING)."""
+    """Snap (within search_mm) and read the predicted card at quad_mm.  Returns (corners px,
+    reading) for a clean face-up number card, else None.  The border must be mostly paper
+    (paper_border with max_sat) -- or at least a third paper (a shadow across it) when pips
+    and index agree on the rank (confidence >= SURE_READING)."""
     corners, score = snap_card(img, Hi, quad_mm, search_mm)
     if score < min_edge:
         return None
@@ -260,13 +261,18 @@ def is_sure(r: RankReading) -> bool:
     return _agreeing(r) and r.index_score >= SURE_SIM
 
 
+def _snapped_reading(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: float):
+    """snap_card, then read the snapped card: (corners px, reading)."""
+    corners, _ = snap_card(img, Hi, quad_mm, search_mm)
+    return corners, read_rank(rectify(img, corners))
+
+
 def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
     """Snap a found card's outline to the card size on the table and read it again.  Returns
     (corners px, reading) when the new reading settles the old doubt (see rank.settles), when
     an outline off a card's size (MISFIT_MM) read two ranks and the snapped card one, or when
     the old outline was not a card's shape and the new reading is sure; else None."""
-    corners, _ = snap_card(img, Hi, ideal_mm(q_mm), search_mm)
-    r = read_rank(rectify(img, corners))
+    corners, r = _snapped_reading(img, Hi, ideal_mm(q_mm), search_mm)
     if settles(r, old):
         return corners, r
     short, long_ = quad_sides(q_mm)
@@ -293,8 +299,9 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
 
 def reread_sure(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, search_mm: float = 5.0):
     """A card read surely from an outline well larger than a card (OFF_SIZE_MM: a pile top's
-    outline taking in a strip of its stack): snap it to the card size and read again.  Returns (corners px, reading) when the snapped card reads another rank surely,
-    its index matching more clearly than the old one did; else None.
+    outline taking in a strip of its stack): snap it to the card size and read again.
+    Returns (corners px, reading) when the snapped card reads another rank surely, its index
+    matching more clearly than the old one did; else None.
     (A kde-ancient-egyptians 8 outlined 7 mm too wide counted its index's suit sign, a pip's
     size, as a ninth pip and read its "8" as a 9 at 0.90: a sure 9.  Snapped, 8 pips under
     an "8" at 0.96.)"""
@@ -304,8 +311,7 @@ def reread_sure(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankRead
         # pile top cut short, 59 x 77 mm) the rectangle slid onto the mat's edge and read a 4
         # as a sure 3
         return None
-    corners, _ = snap_card(img, Hi, ideal_mm(q_mm), search_mm)
-    r = read_rank(rectify(img, corners))
+    corners, r = _snapped_reading(img, Hi, ideal_mm(q_mm), search_mm)
     if is_sure(r) and r.rank != old.rank and r.index_score > old.index_score:
         return corners, r
     return None
@@ -347,8 +353,7 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: Ran
         for sy in (-1, 0, 1):
             if sx == sy == 0:
                 continue
-            corners, _ = snap_card(img, Hi, ideal + sx * ds * ax + sy * dl * ay, search_mm=2.0)
-            r = read_rank(rectify(img, corners))
+            corners, r = _snapped_reading(img, Hi, ideal + sx * ds * ax + sy * dl * ay, 2.0)
             if is_sure(r) and PIPS[r.rank] >= floor:
                 sure.append((r.confidence, corners, r))
     if not sure or len({r.rank for _, _, r in sure}) > 1:
