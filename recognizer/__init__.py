@@ -23,7 +23,7 @@ from .mat import find_mat
 from . import mat_layout as ML
 from . import verify as verify_mod
 from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
-from .stacks import sliver_score, stacked
+from .stacks import edge_score, sliver_score, stacked
 
 __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
@@ -84,12 +84,12 @@ def _where(c: Card) -> str:
 
 class Seen(NamedTuple):
     """What _read_cards saw: faces as (corners in photo px, reading), backs' corners, per face
-    whether it lies on a face-down stack, and the seeds (cards._seeds) in photo px."""
+    its stacks.sliver_score, and the seeds (cards._seeds) in photo px."""
     work: np.ndarray
     fw: float
     faces: list
     backs: list
-    on_stack: list
+    slivers: list
     seeds: list
 
 
@@ -123,7 +123,15 @@ def _read_cards(photo: Photo) -> Seen:
         elif reading.kind == "back":
             backs.append(corners)
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
-    return Seen(work, fw, faces, backs, stacked(slivers), seeds)
+    return Seen(work, fw, faces, backs, slivers, seeds)
+
+
+def _on_stack(image: np.ndarray, faces: list, slivers: list) -> list[bool]:
+    """Per face: does it lie on a face-down stack (recognizer.stacks: the sliver inside its
+    outline, or the stack's edge outside it)?  Only off the mat: the mat's fixed slots need
+    no cue, and its printing beside a slot looks like a stack's edge."""
+    edges = [edge_score(image, c, [o for o, _ in faces if o is not c]) for c, _ in faces]
+    return stacked(slivers, edges)
 
 
 def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
@@ -151,7 +159,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     from .layout import check_expect
     allowed, live_piles = check_expect(expect)
     photo = load_image(source)
-    work, fw, faces, backs, on_stack, seeds = _read_cards(photo)
+    work, fw, faces, backs, slivers, seeds = _read_cards(photo)
     s = photo.scale
     warnings: list[str] = []
     if not faces:
@@ -173,6 +181,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             S = np.diag([fw, fw, 1.0])
             mat_h = S @ mat_h
         on_mat = mat_h is not None
+        on_stack = None if on_mat else _on_stack(photo.image, faces, slivers)
 
         def fit():
             # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
@@ -186,7 +195,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             loose = _loose_piles(photo.image, faces, pl, seeds, live_piles)
             if loose:
                 before = faces, on_stack, pl
-                faces, on_stack = faces + loose, list(on_stack) + [False] * len(loose)
+                faces, on_stack = faces + loose, on_stack + [False] * len(loose)
                 pl = fit()
                 if "pile" not in pl.roles[-len(loose):]:
                     faces, on_stack, pl = before     # the layout took none of them as a pile
