@@ -209,16 +209,21 @@ def _pile_region(u, v, pitch):
     + 50 mm to the side and a card + 120 mm below J (a far, tilted photo stretches the fitted
     distances; the usual row lies within a card + 75 mm, PILE_NEAR_MM).  The discard heap lies
     farther out.  Never where the triangle's own rows lie (a placement putting "piles" there
-    is a shifted one)."""
+    is a shifted one), nor on a slot's card where the pins touch."""
     px, py = pitch
     du = np.abs(np.asarray(u, float)[..., None] - SLOT_UV[:, 0])
     dv = np.abs(np.asarray(v, float)[..., None] - SLOT_UV[:, 1])
-    outside_triangle = ((du >= 0.8) | (dv >= 0.8)).all(-1)     # on no pin slot's own ground
+    # on no pin slot's own ground: 0.8 pitch from every slot, and in touching layouts (pitch
+    # about a card) clear of the slot's card itself
+    clear_u = (du >= 0.8) & (du * px >= CW - SLOT_CLEAR_MM)
+    clear_v = (dv >= 0.8) & (dv * py >= CH - SLOT_CLEAR_MM)
+    outside_triangle = (clear_u | clear_v).all(-1)
     return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
             & outside_triangle)
 
 
 PILE_SIDE_MM, PILE_BELOW_MM, PILE_NEAR_MM = 50.0, 120.0, 75.0
+SLOT_CLEAR_MM = 8.0     # a pile may overlap a pin slot's card by at most this much (touching rows overlap a few mm)
 STRAY_PENALTY = 0.3
 PILE_BONUS = 0.5
 STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin

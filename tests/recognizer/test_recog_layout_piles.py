@@ -232,3 +232,16 @@ def test_a_picture_card_beside_j_does_not_push_a_pile_out_of_the_row():
     got = recognize(str(Path(__file__).with_name("data") / "paris_queen_beside_j_and_three_piles.jpg"))
     assert got.piles == [4, 5, 4]
     assert [c.rank for c in got.cards if c.role == "outside"] == ["Q"]
+
+
+
+def test_a_pile_never_lies_on_a_touching_slots_card():
+    """A touching mid-frame (pitch about a card): A = 9 and E = 2, pile 1's 8 beside J, pile 2's
+    3 below J.  Shifted one column the pins fit B and F as well, and pile 1 then lies 0.8
+    pitch beside J's slot: outside its "ground" in lattice units, but over J's card by 11 mm;
+    the two placements tied."""
+    d = json.loads((Path(__file__).with_name("data") / "atlasnye_touching_a_e_piles_1_2_fit_inputs.json").read_text())
+    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
+    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    assert got == {"2": 0, "1": 1, "A": 4, "E": 6}
