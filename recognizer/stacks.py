@@ -4,10 +4,10 @@ A pile top rests a few millimetres askew on its stack, so the card's found outli
 takes in a sliver of the stack: along one side the band just inside the outline is then
 card-back pattern instead of the face's paper margin.  Pins lie alone, and their margins are
 paper.  The cue is the ink fraction (rank.ink_mask, shared with read_rank: darker or more
-coloured than the local paper) in a thin band along the middle of each side; a card is "stacked" when one side is
-clearly inked and clearly more than the photo's usual level (a hand shadow or loose
-outlines can ink many cards' margins in one photo, which says nothing about stacks), and
-at most three cards of a photo may be flagged.
+coloured than the local paper) in a thin band along the middle of each side; a card is
+"stacked" when one side is clearly inked and clearly more than the photo's usual level (a
+hand shadow or loose outlines can ink many cards' margins in one photo, which says nothing
+about stacks), and at most three cards of a photo may be flagged.
 
 A pile top the outline fits tightly shows its stack outside instead: a band a few
 millimetres wide beside one side that is paper-light or another hue than the table (a card
@@ -25,6 +25,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .mat_layout import CARD_H_MM as CH, CARD_W_MM as CW
+
 SIDE_INK = 0.25         # one side's band this inked ...
 ABOVE_USUAL = 0.2       # ... and this much above the photo's median card
 MAX_PILES = 3           # more cards flagged than there are piles: the cue is not working here
@@ -35,7 +37,7 @@ MARGIN_MM = 12.0
 BAND_MM = (2.0, 5.5)    # the band beside each side where a stack shows (past the card's own edge)
 RING_MM = (9.0, 12.0)   # the table farther out, the reference
 RING_TABLE = 0.3        # at least this much of the ring must be table
-OTHERS_GROW_MM = 3.0   # other cards' outlines grown by this much (loose outlines, blur)
+OTHERS_GROW_MM = 3.0    # other cards' outlines grown by this much (loose outlines, blur)
 
 
 def sliver_score(ink: np.ndarray) -> float:
@@ -73,10 +75,10 @@ def stacked(scores: list[float], edges: list[float] | None = None) -> list[bool]
 
 
 def _canvas(corners: np.ndarray) -> np.ndarray:
-    """Homography from the photo to a canvas of the card (63 x 88 mm) and its margin, PX_MM
-    pixels per mm, the card upright in the middle."""
+    """Homography from the photo to a canvas of the card and its margin, PX_MM pixels per
+    card mm, the card upright in the middle."""
     m, s = MARGIN_MM * PX_MM, PX_MM
-    dst = np.float32([[m, m], [m + 63 * s, m], [m + 63 * s, m + 88 * s], [m, m + 88 * s]])
+    dst = np.float32([[m, m], [m + CW * s, m], [m + CW * s, m + CH * s], [m, m + CH * s]])
     return cv2.getPerspectiveTransform(np.float32(corners), dst)
 
 
@@ -84,7 +86,7 @@ def _side_band(side: int, d_mm: tuple[float, float], along: float) -> tuple[slic
     """(rows, cols) of the canvas band d_mm outside one side (0 top, 1 right, 2 bottom,
     3 left), over the middle `along` fraction of the side."""
     m, s = MARGIN_MM * PX_MM, PX_MM
-    x0, x1, y0, y1 = m, m + 63 * s, m, m + 88 * s
+    x0, x1, y0, y1 = m, m + CW * s, m, m + CH * s
     a, b = d_mm[0] * s, d_mm[1] * s
     if side in (0, 2):
         h = along * (x1 - x0) / 2
@@ -101,9 +103,10 @@ def edge_score(image: np.ndarray, corners: np.ndarray, others: list[np.ndarray])
     """How much more of the band just outside one side of this card (BAND_MM, middle 60 %) is
     odd than the table ring farther out (RING_MM): lighter than the ring's usual, or another
     hue (chromaticity, so a shadow is not odd).  Pixels on other cards found (others, photo
-    px, grown OTHERS_GROW_MM) count for neither.  0 when too little of the ring is table to judge."""
+    px, grown OTHERS_GROW_MM) count for neither.  0 when too little of the ring is table to
+    judge (RING_TABLE)."""
     H = _canvas(corners)
-    w, h = int((63 + 2 * MARGIN_MM) * PX_MM), int((88 + 2 * MARGIN_MM) * PX_MM)
+    w, h = int((CW + 2 * MARGIN_MM) * PX_MM), int((CH + 2 * MARGIN_MM) * PX_MM)
     can = cv2.warpPerspective(image, H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     covered = np.zeros((h, w), np.uint8)
     for q in others:
