@@ -234,7 +234,6 @@ def test_a_picture_card_beside_j_does_not_push_a_pile_out_of_the_row():
     assert [c.rank for c in got.cards if c.role == "outside"] == ["Q"]
 
 
-
 def test_a_pile_never_lies_on_a_touching_slots_card():
     """A touching mid-frame (pitch about a card): A = 9 and E = 2, pile 1's 8 beside J, pile 2's
     3 below J.  Shifted one column the pins fit B and F as well, and pile 1 then lies 0.8

@@ -12,7 +12,7 @@ import pytest
 
 from recognizer import load_image
 from recognizer.__init__ import _on_stack, _read_cards
-from recognizer.layout import LATTICE, _pile_region, fit_layout
+from recognizer.layout import CANON, LATTICE, _pile_region, fit_layout
 from recognizer.stacks import stacked
 
 _spec = importlib.util.spec_from_file_location(
@@ -166,10 +166,9 @@ def _table_scene(rng):
     img += rng.normal(0, 3, img.shape).astype(np.float32)
 
     def rect(x, y, deg):
-        c = np.float32([[-31.5, -44], [31.5, -44], [31.5, 44], [-31.5, 44]])
         a = math.radians(deg)
-        R = np.float32([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-        return (c @ R.T + (x, y)) * s
+        R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+        return (CANON @ R.T + (x, y)) * s
 
     lone = rect(70, 90, 4.0)
     shadow = lone + 2.5 * s                                   # offset down-right, darker table
@@ -192,7 +191,7 @@ def test_edge_cue_sees_a_stack_beside_a_tight_outline_but_not_a_shadow():
     assert top_score > 0.5
     assert lone_score < 0.2
     # the stack is found by its place beside the card: masked as another card, it is not seen
-    assert edge_score(img, top, [lone, top * 1.0 + (top - top.mean(0)) * 0.15]) < 0.2
+    assert edge_score(img, top, [lone, top + (top - top.mean(0)) * 0.15]) < 0.2
 
 
 def test_edge_cue_joins_the_ink_cue_under_the_per_photo_rules():
