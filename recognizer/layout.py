@@ -318,12 +318,18 @@ def _score_bound(ok: np.ndarray, pile_ok: np.ndarray, allowed: np.ndarray | None
 
 def _main_direction(angles: np.ndarray) -> float:
     """The direction (mod pi) most cards lie in: the circular mean, then the mean again of the
-    cards within ~20 degrees of it.  Two askew discard-heap cards pull the plain mean ~7
-    degrees off, and over two rows that moves a pin a quarter pitch sideways, off its slot."""
+    cards within ~20 degrees of it, then of those within ~10 degrees of that.  Two askew
+    discard-heap cards pull the plain mean ~7 degrees off, and over two rows that moves a pin
+    a quarter pitch sideways, off its slot; heap cards 18-20 degrees askew still pulled the
+    second mean 5 degrees off, and two pins three slots apart then lay 40 mm apart across
+    the rows, too far to measure the pitch from (a sparse frame lost two of four pins)."""
     z = np.exp(2j * angles)
     a0 = float(np.angle(np.mean(z)) / 2)
-    near = np.abs(np.sin(angles - a0)) < 0.35
-    return float(np.angle(np.mean(z[near])) / 2) if near.any() else a0
+    for tol in (0.35, 0.17):
+        near = np.abs(np.sin(angles - a0)) < tol
+        if near.any():
+            a0 = float(np.angle(np.mean(z[near])) / 2)
+    return a0
 
 
 def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray,

@@ -244,3 +244,17 @@ def test_a_pile_never_lies_on_a_touching_slots_card():
                     [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
     got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
     assert got == {"2": 0, "1": 1, "A": 4, "E": 6}
+
+
+def test_askew_heap_cards_do_not_turn_the_rows():
+    """A sparse wide frame (A = 9, D = 9, E = 4, J = 6, pile 3 = 7) beside a discard heap of
+    cards lying 18-25 degrees askew.  Two of them fell within the 20 degrees the main direction
+    keeps and turned the rows ~6 degrees: A and D, three slots apart, then lay 40 mm apart
+    across the rows, no pitch was measured from them, and D and J were left outside -- even
+    with the tracker's prior."""
+    d = json.loads((Path(__file__).with_name("data") / "paris_sparse_a_d_e_j_heap_askew_fit_inputs.json").read_text())
+    for expect in (None, {"standing": list("ADEJ"), "piles": [False, False, True]}):
+        pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                        [np.array(b) for b in d["backs"]], None, expect, d["on_stack"])
+        got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+        assert got == {"3": 0, "D": 1, "E": 2, "A": 3, "J": 4}
