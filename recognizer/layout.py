@@ -163,7 +163,11 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
     touching pins at 62 mm and a pin beside a pile at 106 mm average to a pitch neither
     pair fits), and a half or a third of the distance of two pins with empty slots between
     them (a sparse frame may have no neighbours left, only a row of piles at another pitch); a
-    fixed range of gaps when no pair of neighbours is seen."""
+    fixed range of gaps when no pair of neighbours is seen, or only one pair, further apart
+    than pins are laid (_usual_gap): that pair may be two pile tops -- three touching pins
+    and three piles, two of them 112 mm apart beside J, had only that pitch tried, and the
+    pins were fitted on a lattice spread to it.  (One pair at a usual gap is kept alone: the
+    usual pitches added to it let a touching frame's four pins spread over a column more.)"""
     px, py, px2 = [], [], []
     n = len(xy)
     for i in range(n):
@@ -178,7 +182,10 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
                 px2 += [dx / m for m in (2, 3) if CW * 0.9 < dx / m < CW * 1.8]
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
-    pxs = _pitch_tries(px, [CW + g for g in (2, 8, 16, 26)], CW)
+    usual = [CW + g for g in (2, 8, 16, 26)]
+    pxs = _pitch_tries(px, usual, CW)
+    if len(px) <= 2 and not _usual_gap(pxs[0], CW):      # one pair (seen from both ends), far apart
+        pxs += [p for p in usual if min(abs(p - q) for q in pxs) > 0.03 * p]
     pxs += [p for p in _pitch_tries(px2, [], CW)
             if _usual_gap(p, CW) and min(abs(p - q) for q in pxs) > 0.03 * p][:2]
     return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH), bool(py)

@@ -258,3 +258,15 @@ def test_askew_heap_cards_do_not_turn_the_rows():
                         [np.array(b) for b in d["backs"]], None, expect, d["on_stack"])
         got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
         assert got == {"3": 0, "D": 1, "E": 2, "A": 3, "J": 4}
+
+
+def test_one_pair_of_pile_tops_does_not_set_the_only_pitch():
+    """Three touching pins (D = 2, G = 7, J = 5) and three wide piles, two of them 112 mm
+    apart: the only pair of cards a pitch apart, so 112 mm was the only column pitch tried
+    and three pins were fitted as A, B, C on a lattice spread to it.  One pair may be two
+    pile tops: the usual pitches are tried besides it."""
+    d = json.loads((Path(__file__).with_name("data") / "tigullio_touching_d_g_j_one_pile_pair_fit_inputs.json").read_text())
+    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
+    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    assert got == {"D": 6, "G": 7, "J": 3, "1": 1, "2": 0, "3": 4}
