@@ -280,6 +280,10 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
             continue
         if max(ww, hh) > 2.5 * min(ww, hh) and a < 0.02 * area:
             continue        # a thin line of a decorative frame (ornamental), never a pip
+        if a < OPEN_LINE * ww * hh:
+            # a corner of that frame, broken off it: an open L of line with a pip's area.  Every
+            # suit's pip fills half its box or more
+            continue
         comps.append((a, ww, hh, cx, cy, i))
     body_frac = _body_ink(ink)
     if not comps:
@@ -376,6 +380,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     return "number", best_n, pc
 
 
+OPEN_LINE = 0.15        # count_pips: a blob filling less of its bounding box is line work, not a pip
 BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
 
 

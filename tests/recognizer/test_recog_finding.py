@@ -388,6 +388,17 @@ def test_a_far_index_printed_upright_does_not_turn_a_9_into_a_6():
     assert got.rank == "9" and got.confidence < 0.7
 
 
+def test_a_printed_frame_s_broken_off_corners_are_no_pips():
+    """An ornamental 10 of hearts snapped from a piece of it (a pile top the finder missed on a
+    cream table): the rectangle cuts the card's printed frame, which falls apart into two
+    open L-shaped corners, each of a pip's area.  Counted as pips they made 12 (a picture);
+    they fill 5 % of their box, a pip half or more."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "ornamental_10_snapped_frame_corners_broken_off.png"))
+    got = read_rank(card)
+    assert (got.rank, got.pips) == ("10", 10) and got.confidence >= 0.9
+
+
 @pytest.mark.parametrize("name", ["penguins_10_pip_joined_to_border_line.png",
                                   "penguins_10_two_pips_joined_to_border_line.png",
                                   "penguins_10_outline_inside_border_line.png"])
