@@ -237,7 +237,7 @@ STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
 STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
 AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
 AXIS_TOL = 0.25         # ... within this many column pitches
-ROW_GAP_COST = 0.01     # per mm between the row and column gaps, when no pin pair shows the rows
+ROW_GAP_COST = 0.03     # per mm between the row and column gaps, when no pin pair shows the rows
 
 
 def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> np.ndarray:

@@ -270,3 +270,21 @@ def test_one_pair_of_pile_tops_does_not_set_the_only_pitch():
                     [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
     got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
     assert got == {"D": 6, "G": 7, "J": 3, "1": 1, "2": 0, "3": 4}
+
+
+@pytest.mark.parametrize("name, want", [
+    # C = 9, D = 7 touching; wide piles 3, 4, 1 (pile 2 below J)
+    ("simplistic_touching_c_d_wide_piles_fit_inputs.json", {"1": 0, "2": 1, "3": 2, "C": 4, "D": 5}),
+    # A = 7, B = 2, D = 7 at an 83 mm pitch; piles 4, 3, 1 in a row 415 mm below them
+    ("atlasnye_skat_back_row_a_b_d_pile_row_far_fit_inputs.json", {"1": 1, "2": 0, "3": 2, "A": 3, "B": 4, "D": 5}),
+])
+def test_rows_unseen_are_not_stretched_to_put_a_pile_on_j(name, want):
+    """Only the back row standing: no pin pair shows the row pitch, and the longest tried (a
+    38 mm gap) put the middle pile on J's slot -- one pin more than the truth -- with piles 1
+    and 3 beside it, while the back row's own cards lay touching or 20 mm apart.  At 0.01 per
+    mm of difference between the row and column gaps the extra pin still won."""
+    d = json.loads((Path(__file__).with_name("data") / name).read_text())
+    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
+    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    assert got == want
