@@ -363,6 +363,18 @@ def test_a_ten_whose_pips_cut_its_white_apart_is_found():
     assert got.pins == {"A": 5, "B": 9, "C": 4, "D": 5, "E": 0, "F": 7, "G": 4, "H": 9, "I": 8, "J": 7}
 
 
+def test_a_card_whose_outline_its_pips_bite_into_is_found():
+    """Ornamental cream cards on a cream table in a mid-frame (a development photo,
+    downscaled): the paper round pips near the border is too thin to hold, so the 5 of
+    clubs' region is bitten (solidity 0.69) and its hull fills 0.90 of its rectangle -- below
+    the 0.93 a bitten region needed.  Four back-row pins were missed and the rest fitted a
+    row over.  A bitten hull filling 0.88 is a card.  (Pile 1, in a glare spot, is still
+    missed.)"""
+    got = recognize(str(Path(__file__).with_name("data") / "ornamental_cream_cards_bitten_by_pips.jpg"))
+    assert got.pins == {"A": 5, "B": 7, "C": 9, "D": 6, "E": 3, "F": None, "G": 4, "H": None, "I": 2, "J": 0}
+    assert got.piles[1] == 0
+
+
 def test_an_index_suit_sign_in_line_with_the_pips_does_not_outvote_a_clear_index():
     """kde-ancient-egyptians prints the index's suit sign a pip's size.  A 4 on its pile, its
     outline a little off: the bottom sign fell in line with the pip columns and was counted
