@@ -185,13 +185,17 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
     usual = [CW + g for g in (2, 8, 16, 26)]
     pxs = _pitch_tries(px, usual, CW)
     if len(px) <= 2 and not _usual_gap(pxs[0], CW):      # one pair (seen from both ends), far apart
-        pxs += [p for p in usual if min(abs(p - q) for q in pxs) > 0.03 * p]
-    pxs += [p for p in _pitch_tries(px2, [], CW)
-            if _usual_gap(p, CW) and min(abs(p - q) for q in pxs) > 0.03 * p][:2]
+        pxs += [p for p in usual if _untried(p, pxs)]
+    pxs += [p for p in _pitch_tries(px2, [], CW) if _usual_gap(p, CW) and _untried(p, pxs)][:2]
     return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH), bool(py)
 
 
 EXTRA_GAP_MM = (-3.0, 35.0)     # the gaps between pins a pitch tried besides the median may give
+
+
+def _untried(pitch: float, tried: list[float]) -> bool:
+    """Is a pitch more than 3 % off every pitch already tried?"""
+    return min(abs(pitch - q) for q in tried) > 0.03 * pitch
 
 
 def _usual_gap(pitch: float, card: float) -> bool:
