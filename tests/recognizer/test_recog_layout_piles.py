@@ -41,6 +41,15 @@ def _letters(best) -> list:
     return [LETTERS[s] if s >= 0 else None for s in best["slot"]]
 
 
+def _placed_from(name: str, expect: dict | None = None) -> dict[str, int]:
+    """fit_layout on the inputs taken from a development photo (data/*_fit_inputs.json), with
+    the prior stored beside them unless expect is given: {pin letter or pile number: card}."""
+    d = json.loads((Path(__file__).with_name("data") / name).read_text())
+    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
+                    [np.array(b) for b in d["backs"]], None, expect or d["expect"], d["on_stack"])
+    return {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+
+
 def _fit(H, pins, piles, others=()):
     quads, truth = [], []
     for k in pins:
@@ -112,10 +121,7 @@ def test_piles_2_and_3_in_one_column_right_of_the_triangle():
     triangle (fit_layout's inputs from a touching development photo).  Counting only piles
     mirrored about the axis as lying against it, a placement a column over, which turned
     pile 2 into J and mirrored the other into pile 1's place, won."""
-    d = json.loads((Path(__file__).with_name("data") / "ancient_french_piles_2_3_in_a_column_fit_inputs.json").read_text())
-    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
-    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    got = _placed_from("ancient_french_piles_2_3_in_a_column_fit_inputs.json")
     assert got == {"2": 1, "G": 2, "C": 3, "3": 4, "D": 5, "E": 6}
 
 
@@ -140,10 +146,7 @@ def test_the_prior_s_piles_turn_a_sparse_frame_the_right_way():
     left of the pins, and was taken so -- H and J swapped, 2 and 3 swapped -- although the
     tracker said which piles have a top.  Of near rivals, the fit whose piles lie where those
     piles lie wins."""
-    d = json.loads((Path(__file__).with_name("data") / "bellot_h_j_and_piles_2_3_fit_inputs.json").read_text())
-    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                    [np.array(b) for b in d["backs"]], None, d["expect"], d["on_stack"])
-    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    got = _placed_from("bellot_h_j_and_piles_2_3_fit_inputs.json")
     assert got == {"2": 0, "3": 1, "J": 3, "H": 4}
 
 
@@ -239,10 +242,7 @@ def test_a_pile_never_lies_on_a_touching_slots_card():
     3 below J.  Shifted one column the pins fit B and F as well, and pile 1 then lies 0.8
     pitch beside J's slot: outside its "ground" in lattice units, but over J's card by 11 mm;
     the two placements tied."""
-    d = json.loads((Path(__file__).with_name("data") / "atlasnye_touching_a_e_piles_1_2_fit_inputs.json").read_text())
-    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
-    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    got = _placed_from("atlasnye_touching_a_e_piles_1_2_fit_inputs.json")
     assert got == {"2": 0, "1": 1, "A": 4, "E": 6}
 
 
@@ -252,11 +252,8 @@ def test_askew_heap_cards_do_not_turn_the_rows():
     keeps and turned the rows ~6 degrees: A and D, three slots apart, then lay 40 mm apart
     across the rows, no pitch was measured from them, and D and J were left outside -- even
     with the tracker's prior."""
-    d = json.loads((Path(__file__).with_name("data") / "paris_sparse_a_d_e_j_heap_askew_fit_inputs.json").read_text())
     for expect in (None, {"standing": list("ADEJ"), "piles": [False, False, True]}):
-        pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                        [np.array(b) for b in d["backs"]], None, expect, d["on_stack"])
-        got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+        got = _placed_from("paris_sparse_a_d_e_j_heap_askew_fit_inputs.json", expect)
         assert got == {"3": 0, "D": 1, "E": 2, "A": 3, "J": 4}
 
 
@@ -265,10 +262,7 @@ def test_one_pair_of_pile_tops_does_not_set_the_only_pitch():
     apart: the only pair of cards a pitch apart, so 112 mm was the only column pitch tried
     and three pins were fitted as A, B, C on a lattice spread to it.  One pair may be two
     pile tops: the usual pitches are tried besides it."""
-    d = json.loads((Path(__file__).with_name("data") / "tigullio_touching_d_g_j_one_pile_pair_fit_inputs.json").read_text())
-    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
-    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    got = _placed_from("tigullio_touching_d_g_j_one_pile_pair_fit_inputs.json")
     assert got == {"D": 6, "G": 7, "J": 3, "1": 1, "2": 0, "3": 4}
 
 
@@ -283,8 +277,5 @@ def test_rows_unseen_are_not_stretched_to_put_a_pile_on_j(name, want):
     38 mm gap) put the middle pile on J's slot -- one pin more than the truth -- with piles 1
     and 3 beside it, while the back row's own cards lay touching or 20 mm apart.  At 0.01 per
     mm of difference between the row and column gaps the extra pin still won."""
-    d = json.loads((Path(__file__).with_name("data") / name).read_text())
-    pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                    [np.array(b) for b in d["backs"]], None, None, d["on_stack"])
-    got = {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
+    got = _placed_from(name)
     assert got == want
