@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from .cards import DIM, CardQuad, find_cards, order_corners, rectify, work_image
+from .cards import CORNERS, DIM, CardQuad, find_cards, order_corners, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat
@@ -29,6 +29,7 @@ __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionEr
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
 
 LOW_CONFIDENCE = 0.7
+CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
 
@@ -117,6 +118,8 @@ def _read_cards(photo: Photo) -> Seen:
         reading = read_rank(card, masks)
         if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
             continue            # a dim card-shaped region: a card only if it reads clearly
+        if q.source == CORNERS and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
+            continue            # three square corners of a region: a card only if its index says so
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))
             slivers.append(sliver_score(masks[0]))

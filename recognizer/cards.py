@@ -181,7 +181,8 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
 
 
 DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", DIM)   # masks that only add cards no other found
+CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", DIM, CORNERS)   # sources that only add cards no other found
 DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
@@ -193,6 +194,46 @@ DARKEST_PAPER = 30                # white level below which a region is never pa
                                   # the table (pile tops in a shadow on a dim table read ~40)
 LOOP_SIZES = 0.93                 # an edge loop this clean sizes the cards when nothing else can
 LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
+
+
+CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a card's corner
+CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's within this
+CORNER_COVER = 0.9      # and the card they span lies this much inside the region
+CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
+
+
+def _cover(cnt: np.ndarray, quad: np.ndarray) -> float:
+    """How much of quad lies inside the region, its holes (pips) filled."""
+    x, y, w, h = cv2.boundingRect(cnt)
+    filled = cv2.drawContours(np.zeros((h, w), np.uint8), [cnt - [x, y]], -1, 1, -1)
+    inside = cv2.fillConvexPoly(np.zeros((h, w), np.uint8), np.int32(np.round(quad - [x, y])), 1)
+    return float(filled[inside > 0].mean()) if inside.any() else 0.0
+
+
+def _corner_cards(cnt: np.ndarray, shape: tuple) -> list[tuple]:
+    """Cards inside a region that is no card itself: a card touching another at a corner, or
+    lying on top of one, merges with it into one region, but its own corners that stand free
+    are still three square corners in a row on the region's outline, with a card's sides
+    between them.  The fourth corner completes the parallelogram.  A corner on the photo's
+    border is the photo's, not a card's.  Returned as find_cards' blobs (quad, area, coverage,
+    CORNERS, aspect, contour)."""
+    poly = cv2.approxPolyDP(cnt, 0.025 * math.sqrt(cv2.contourArea(cnt)), True).reshape(-1, 2).astype(np.float64)
+    prev, nxt = np.roll(poly, 1, 0) - poly, np.roll(poly, -1, 0) - poly
+    square = np.abs((prev * nxt).sum(1)) < CORNER_COS * np.linalg.norm(prev, axis=1) * np.linalg.norm(nxt, axis=1)
+    n, out = len(poly), []
+    for i in np.flatnonzero(square & np.roll(square, 1) & np.roll(square, -1)) if n >= 4 else []:
+        a, p, b = poly[i - 1], poly[i], poly[(i + 1) % n]
+        la, lb = np.linalg.norm(a - p), np.linalg.norm(b - p)
+        aspect = max(la, lb) / max(min(la, lb), 1e-9)
+        if abs(aspect - CARD_ASPECT) > CORNER_ASPECT * CARD_ASPECT:
+            continue
+        quad = np.array([a, p, b, a + b - p])
+        if (quad < 2).any() or (quad > np.array(shape[1::-1]) - 3).any():
+            continue
+        cover = _cover(cnt, quad)
+        if cover >= CORNER_COVER:
+            out.append((quad, float(cv2.contourArea(np.float32(quad))), cover, CORNERS, aspect, cnt))
+    return out
 
 
 def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
@@ -312,6 +353,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             r = _region_shape(c)
             if r is not None and seeds is not None:
                 rects.append(r[3])
+            if (r is None or min(r[1], 0.5 + r[2] / 2) < CORNER_CLEAN) and cv2.contourArea(c) > 2 * min_area:
+                blobs += [b for b in _corner_cards(c, work.shape) if b[1] > 2 * min_area]
             if r is None or r[2] < 0.5:
                 continue
             area, rect, solid, min_rect = r
@@ -353,7 +396,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
     # card's picture frame or a pattern on the table, and only add cards of a known size
     for min_score in (0.88, 0.83):
-        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM))]
+        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM, CORNERS))]
         if singles:
             break
     else:
@@ -361,6 +404,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         # light region): only its closed outline is card-shaped, so a crisp edge loop of a
         # card's proportions sizes the cards
         singles = [b for b in blobs if b[3] == "edge_loops" and b[2] > LOOP_SIZES and 1.25 < b[4] < 1.6]
+        # cards that only touch or lie on others: their free corners size them
+        singles = singles or [b for b in blobs if b[3] == CORNERS]
         if not singles:
             return []
     areas = np.array([b[1] for b in singles])
