@@ -29,6 +29,8 @@ __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionEr
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat"]
 
 LOW_CONFIDENCE = 0.7
+CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts off (_cut_off)
+EDGE_MARGIN = 0.005        # ... its corners within this fraction of the photo's size of the edge
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
@@ -71,6 +73,14 @@ class Recognition:
     def fresh_deal(self) -> bool:
         """Ten pins and three pile tops: a frame's first photo."""
         return all(v is not None for v in self.pins.values()) and all(v is not None for v in self.piles)
+
+
+def _cut_off(c: Card, width: int, height: int) -> bool:
+    """Does the photo's edge cut the card off?  Then only a piece of it was read: its pips and
+    one index may be outside, and a 9 cut in half reads as a confident 5 (two such on the
+    real photos).  Two corners on or past the edge."""
+    m = max(2.0, EDGE_MARGIN * max(width, height))
+    return sum(not (m <= x <= width - 1 - m and m <= y <= height - 1 - m) for x, y in c.corners) >= 2
 
 
 def _where(c: Card) -> str:
@@ -220,6 +230,19 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 pins[c.position] = c.value
             elif c.role == "pile" and c.value is not None:
                 piles[int(c.position) - 1] = c.value
+        if pl.slots_mm is not None:
+            # a pin read as knocked down because the photo cut it off would lose the player pins
+            out = [k for n, k in enumerate(LETTERS) if pins[k] is None and (allowed is None or allowed[n])
+                   and not any(c.position == k for c in cards) and _off_photo(photo.image.shape, pl.plane, pl.slots_mm[k])]
+            if out:
+                warnings.append(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
+                                "step back so the whole layout is in the photo")
+    cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
+    for c in cut:
+        c.confidence, c.note = min(c.confidence, CUT_OFF_CONFIDENCE), "cut off by the photo's edge"
+    if cut:
+        where = ", ".join(_where(c) if c.role in ("pin", "pile") else f"the card at {_where(c)}" for c in cut)
+        warnings.append(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
     for c in cards:
         # "joker" is any picture card whose J/Q/K index could not be read: say so
         what = "picture card (J, Q, K or joker)" if c.rank == "joker" else c.rank
@@ -409,12 +432,19 @@ SEED_PX = (40, 56)          # ... and its paper is judged on this small a rectif
 def _slot_free(shape, Hi, q_mm: np.ndarray, others: list[np.ndarray]) -> bool:
     """Can a slot (q_mm, table mm) be read: it lies in the photo and no card of others
     (photo px) covers over 35 % of it?"""
+    if _off_photo(shape, Hi, q_mm):
+        return False
+    q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
+    area = cv2.contourArea(np.float32(q_px))
+    return not any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others)
+
+
+def _off_photo(shape, Hi, q_mm: np.ndarray) -> bool:
+    """Does over 15 % of a slot (q_mm, table mm) lie outside the photo?"""
     h, w = shape[:2]
     q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
     area = cv2.contourArea(np.float32(q_px))
-    if area <= 0 or cv2.contourArea(np.float32(np.clip(q_px, 0, [w - 1, h - 1]))) < 0.85 * area:
-        return False                     # off the photo
-    return not any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others)
+    return area <= 0 or cv2.contourArea(np.float32(np.clip(q_px, 0, [w - 1, h - 1]))) < 0.85 * area
 
 
 def _recover_piles(img, faces, pl, live=None):

@@ -1,6 +1,7 @@
 """End to end on the committed sample photos (rendered with ground truth beside each)."""
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -156,3 +157,28 @@ def test_recognize_cards_on_real_photos(samples):
                         assert c.value is None, f"{name}: a {lab['rank']} read as {c.rank}"
                     break
     assert found >= len(rows) // 2
+
+
+def test_pin_outside_the_photo_is_not_silently_knocked_down(samples):
+    """A fresh deal photographed with pin D (a 10) past the right edge: D reads as no pin, and
+    the player is told its place is outside the photo, not left to lose a standing pin."""
+    img = cv2.imread(str(samples / "fresh_atlasnye_7_0001.jpg"))[:, :900].copy()
+    r = recognize(img)
+    assert r.pins["D"] is None and r.pins["A"] == 8 and r.pins["J"] == 8
+    assert any("pin D is outside the photo" in w for w in r.warnings)
+    whole = recognize(str(samples / "fresh_atlasnye_7_0001.jpg"))
+    assert whole.pins["D"] == 0 and not any("outside the photo" in w for w in whole.warnings)
+
+
+def test_card_cut_off_by_the_photo_edge_is_flagged(samples):
+    """Real photo (edje-train IMG_2611, Apache-2.0): an ace and a nine cut in half by the right
+    edge read 2 and 5 with confidence 0.7; a piece of a card is never sure, and the player is
+    told which cards the edge cuts off."""
+    from recognizer import recognize_cards
+    r = recognize_cards(str(samples / "real" / "IMG_2611.JPG"))
+    cut = [c for c in r.cards if max(p[0] for p in c.corners) > r.width - 4]
+    assert len(cut) == 2
+    assert all(c.confidence <= 0.5 for c in cut)
+    assert any(w.startswith("cut off by the photo's edge") for w in r.warnings)
+    whole = [c for c in r.cards if c not in cut]
+    assert [c.rank for c in whole] == ["10"] and whole[0].confidence > 0.9
