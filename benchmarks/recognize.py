@@ -183,6 +183,9 @@ def main(argv=None) -> int:
     ap.add_argument("--decks", default=None, help="decks to render (default: the held-out decks)")
     ap.add_argument("--dir", default=None, help="score an existing folder of photos + JSON instead")
     ap.add_argument("--out", default=None, help="keep the rendered photos here")
+    ap.add_argument("--kind", default="mixed", help="synthetic scene kinds (render.py's --kind)")
+    ap.add_argument("--overlap", type=float, default=None,
+                    help="touching scenes overlap their pins 2 mm to this many mm (render.py's --overlap)")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("--real-half", choices=["all", "odd", "even"], default="all",
@@ -208,7 +211,8 @@ def main(argv=None) -> int:
             folder = Path(a.out or tempfile.mkdtemp(prefix="tableside-bench-"))
             print(f"rendering {a.count} photos ({a.size}, decks {decks}, seed {a.seed}) into {folder} ...", flush=True)
             render.main(["--out", str(folder), "--count", str(a.count), "--seed", str(a.seed),
-                         "--decks", decks, "--size", a.size, "--quality", "90"] + ([] if a.verbose else []))
+                         "--decks", decks, "--size", a.size, "--quality", "90", "--kind", a.kind]
+                        + (["--overlap", str(a.overlap)] if a.overlap else []))
         res = score_synthetic(folder, a.verbose, a.expect)
         print(f"\nsynthetic: {res['photos']} photos, {res['slots']} pins+pile tops")
         print(f"  per-card accuracy (pins and pile tops, value and position): {100 * res['per_card']:.2f} %")

@@ -79,3 +79,21 @@ def test_benchmark_names_a_deck_whose_artwork_is_missing(capsys):
     spec.loader.exec_module(bench)
     assert bench.main(["--decks", "nosuch", "--no-real"]) == 2
     assert "no artwork for the decks nosuch" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("overlap", [6.0, 12.0])
+def test_touching_scenes_overlap_as_asked(overlap):
+    """render.py --overlap (benchmarks/recognize.py --overlap) measures tight deals: the pins of a
+    touching scene then overlap 2 mm to `overlap` mm, along the rows and between them."""
+    from recognizer.render import CH, CW, build_scene
+    for seed in range(8):
+        scene, _ = build_scene(np.random.default_rng(seed), "anglo_poker", "touching", overlap)
+        at = {it["truth"]["position"]: (it["cx"], it["cy"]) for it in scene.items
+              if it.get("truth", {}).get("role") == "pin"}
+        pairs = [(a, b) for a, b in (("A", "B"), ("B", "C"), ("E", "F"), ("H", "I")) if a in at and b in at]
+        for a, b in pairs:                         # neighbours in a row: a card's width less the overlap
+            gap = abs(at[b][0] - at[a][0]) - CW
+            assert -overlap - 1.5 < gap < -2.0 + 1.5
+        if "A" in at and "E" in at:                # one row to the next
+            gap = abs(at["E"][1] - at["A"][1]) - CH
+            assert -overlap - 1.5 < gap < -2.0 + 1.5
