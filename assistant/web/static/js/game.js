@@ -361,6 +361,8 @@ function renderDeal() {
   head.append(el("h2", null, t.bonus ? `Deal a bonus frame for ${t.name}` : `Deal frame ${t.frame} for ${t.name}`));
   if (!draft.fromPhoto && draftValues(draft).every((v) => v === null)) {
     head.append(el("p", "muted", "Shuffle all 20 cards. Lay ten face up in the triangle, the rest face down in piles of 5, 3 and 2, and turn each pile's top card up."));
+    // measured (benchmarks/recognize.py --overlap): pins overlapping more than a few mm hide pips and get misread
+    head.append(el("p", "muted", "For the photo: pins may touch but should not overlap, and the whole layout should be in the picture."));
   }
   head.append(actionRow(
     photoButton(draft.fromPhoto ? "Take another photo" : "Take photo", draft.fromPhoto ? "secondary" : "primary big", async (file) => {
