@@ -186,8 +186,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     else:
         numbered = [r.kind == "number" for _, r in faces]
         if sum(numbered) < 2:
+            seen = [_card(c, s, r, None, None) for c, r in faces]
             raise RecognitionError(f"too few cards for a layout: found {sum(numbered)} number card(s), "
-                                   "need at least 2 (pins or pile tops) in the photo")
+                                   "need at least 2 (pins or pile tops) in the photo",
+                                   Recognition(photo.name, photo.width, photo.height, pins, piles, seen, []))
         mat_h = find_mat(work)
         if mat_h is not None:
             used_mat = True
@@ -224,7 +226,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 recovered += [_card(corners, s, r, "pile", pos)
                               for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
             cards = _covered(cards, recovered) + recovered
-        _check_second_layout(quads, numbered, pl)
+        try:
+            _check_second_layout(quads, numbered, pl)
+        except RecognitionError as e:
+            e.partial = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, [])
+            raise
         for c in cards:
             if c.role == "pin" and c.value is not None:
                 pins[c.position] = c.value

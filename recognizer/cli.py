@@ -101,6 +101,18 @@ def state_json(d: dict, down: list[int] | None, out: list[int] | None) -> dict:
     return state
 
 
+def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
+    import cv2
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not cv2.imwrite(str(target), draw_overlay(photo, reading)):
+            raise OSError("unsupported file type or unwritable path")
+        return True
+    except (OSError, cv2.error) as e:
+        print(f"tableside: cannot write overlay {target}: {e}", file=sys.stderr)
+        return False
+
+
 def run(args) -> int:
     from . import RecognitionError, draw_overlay, recognize
     status = 0
@@ -117,6 +129,10 @@ def run(args) -> int:
         except RecognitionError as e:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
             status = 1
+            if args.overlay and e.partial is not None:      # what was seen tells the player why
+                if _write_overlay(draw_overlay, photo, e.partial, _overlay_path(args.overlay, photo, many)):
+                    print(f"tableside: the cards that were found are drawn in "
+                          f"{_overlay_path(args.overlay, photo, many)}", file=sys.stderr)
             continue
         except Exception as e:   # never a traceback for the player
             print(f"tableside: {photo}: could not read the photo ({type(e).__name__}: {e})", file=sys.stderr)
@@ -124,17 +140,8 @@ def run(args) -> int:
             continue
         d = r.to_dict()
         print(json.dumps(d) if args.json else summary(d), flush=True)
-        if args.overlay:
-            import cv2
-            target = _overlay_path(args.overlay, photo, many)
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                img = draw_overlay(photo, r)
-                if not cv2.imwrite(str(target), img):
-                    raise OSError("unsupported file type or unwritable path")
-            except (OSError, cv2.error) as e:
-                print(f"tableside: cannot write overlay {target}: {e}", file=sys.stderr)
-                status = 1
+        if args.overlay and not _write_overlay(draw_overlay, photo, r, _overlay_path(args.overlay, photo, many)):
+            status = 1
         if args.state:
             try:
                 print(json.dumps(state_json(d, down, out)), flush=True)

@@ -22,7 +22,13 @@ DETAIL_LONG = 1700        # we never need more than this many pixels along the l
 
 
 class RecognitionError(ValueError):
-    """Bad input: the one-line message says what is wrong."""
+    """Bad input: the one-line message says what is wrong.  partial, when there is something
+    to show the player: what was seen (a Recognition of the cards found), so an overlay can
+    tell why -- one card found where ten were dealt points at glare or a busy cloth."""
+
+    def __init__(self, message: str, partial=None):
+        super().__init__(message)
+        self.partial = partial
 
 
 @dataclass

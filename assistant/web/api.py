@@ -194,6 +194,14 @@ def overlay_data_url(image) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(buf.tobytes()).decode("ascii")
 
 
+def _overlay_or_none(draw_overlay, data: bytes, reading) -> str | None:
+    try:
+        return overlay_data_url(draw_overlay(_image_of(data), reading))
+    except Exception:               # the reading is still useful without its picture
+        current_app.logger.exception("overlay failed")
+        return None
+
+
 @bp.post("/recognize")
 def post_recognize():
     """Multipart `photo` -> the recogniser's reading plus an overlay thumbnail.
@@ -219,14 +227,14 @@ def post_recognize():
     try:
         reading = recognize(data, expect=expect)
     except error as e:
-        abort(400, description=str(e))
+        seen = getattr(e, "partial", None)
+        if seen is None or not seen.cards:
+            abort(400, description=str(e))
+        # the cards that were found, drawn: why the photo could not be read (glare, clutter)
+        return jsonify({"error": str(e), "overlay": _overlay_or_none(draw_overlay, data, seen)}), 400
     out = reading.to_dict()
     out.pop("image", None)          # the recogniser's idea of a file name: not ours to echo
-    try:
-        out["overlay"] = overlay_data_url(draw_overlay(_image_of(data), reading))
-    except Exception:               # the reading is still useful without its picture
-        current_app.logger.exception("overlay failed")
-        out["overlay"] = None
+    out["overlay"] = _overlay_or_none(draw_overlay, data, reading)
     # Below this confidence the page asks the player to check the card.
     out["low_confidence"] = getattr(importlib.import_module("recognizer"), "LOW_CONFIDENCE", 0.7)
     out["server_seconds"] = round(time.perf_counter() - started, 3)

@@ -22,6 +22,18 @@ def test_bad_input_files(samples, name, needle):
     assert isinstance(e.value, ValueError)
 
 
+@pytest.mark.parametrize("name,least", [("one_card.jpg", 1), ("two_layouts.jpg", 12)])
+def test_no_layout_still_says_what_was_seen(samples, name, least):
+    """Too few cards, or two layouts: the error carries the cards that were found, for the
+    overlay that shows the player why; a photo with nothing readable carries none."""
+    with pytest.raises(RecognitionError) as e:
+        recognize(str(samples / "bad" / name))
+    assert e.value.partial is not None and len(e.value.partial.cards) >= least
+    with pytest.raises(RecognitionError) as e:
+        recognize(str(samples / "bad" / "no_cards.jpg"))
+    assert e.value.partial is None
+
+
 def test_tiny_image_message_says_the_minimum():
     with pytest.raises(RecognitionError, match=r"120x90.*at least 200"):
         recognize(np.zeros((90, 120, 3), np.uint8))

@@ -52,6 +52,19 @@ def test_bad_input_is_one_line_on_stderr_no_traceback(samples, capsys):
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
+def test_a_photo_too_few_cards_still_gets_its_overlay(samples, capsys, tmp_path):
+    """One card on a table (real photo, edje-train, Apache-2.0) is no layout: the status says
+    so, and the overlay shows the card that was found, so the player sees why."""
+    import cv2
+    out = tmp_path / "seen.png"
+    status, stdout, err = run([str(samples / "real" / "IMG_2386.JPG"), "--overlay", str(out)], capsys)
+    assert status == 1 and stdout == ""
+    assert "too few cards for a layout" in err and "Traceback" not in err
+    assert f"drawn in {out}" in err
+    seen, photo = cv2.imread(str(out)), cv2.imread(str(samples / "real" / "IMG_2386.JPG"))
+    assert seen.shape == photo.shape and (seen != photo).any()
+
+
 def test_bad_option_value(samples, capsys):
     status, _, err = run([str(samples / "rotated_anglo_7_0000.jpg"), "--state", "--down", "4,x"], capsys)
     assert status != 0 and err.startswith("tableside: ") and "--down" in err

@@ -278,6 +278,18 @@ def test_recognize_a_photo(api, sample_photo):
     assert "image" not in body
 
 
+@pytest.mark.skipif(not has("recognizer", "recognize"), reason="the recogniser has not landed")
+def test_recognize_too_few_cards_is_a_400_with_what_was_seen(api):
+    """One real card on a table (edje-train, Apache-2.0): no layout, but the overlay of the card
+    that was found comes with the reason, for the page to show."""
+    photo = (Path(__file__).resolve().parents[2] / "sample_images" / "real" / "IMG_2386.JPG").read_bytes()
+    r = api.post("/api/recognize", data={"photo": (io.BytesIO(photo), "table.jpg")},
+                 content_type="multipart/form-data")
+    body = r.get_json()
+    assert r.status_code == 400 and "too few cards" in body["error"]
+    assert body["overlay"].startswith("data:image/jpeg;base64,")
+
+
 def test_security_headers_everywhere(api):
     for url in ("/", "/api/games", "/print", "/static/app.css"):
         h = api.get(url).headers

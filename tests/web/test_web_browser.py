@@ -303,3 +303,25 @@ def test_a_big_phone_photo_is_shrunk_before_upload(server, browser, tmp_path):
     assert info.value.status == 200, reading
     assert max(reading["width"], reading["height"]) == 3000
     assert (reading["height"] > reading["width"]) == (h > w)
+
+
+def test_a_photo_that_cannot_be_read_shows_what_the_camera_saw(server, browser):
+    """One card on a table (real photo, edje-train, Apache-2.0) is no layout: the page says why
+    and shows the card that was found outlined; a new photo clears both."""
+    from pathlib import Path
+    one_card = Path(__file__).resolve().parents[2] / "sample_images" / "real" / "IMG_2386.JPG"
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(server + "/")
+    page.fill("#player-1", "Ann")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector(".triangle .card")
+    page.set_input_files("label.photo input[type=file]", str(one_card))
+    page.wait_for_selector("text=/could not be read: too few cards/")
+    seen = page.locator("figure.seen-on-error img")
+    seen.wait_for()
+    assert seen.get_attribute("src").startswith("data:image/jpeg;base64,")
+    assert page.evaluate("document.querySelector('figure.seen-on-error img').naturalWidth") > 0
+    page.set_input_files("label.photo input[type=file]", str(one_card))
+    page.wait_for_selector("text=/could not be read: too few cards/")
+    assert page.locator("figure.seen-on-error").count() == 1

@@ -69,6 +69,18 @@ function showError(message) {
 function clearError() {
   errorBox.hidden = true;
   errorBox.textContent = "";
+  document.querySelectorAll(".seen-on-error").forEach((f) => f.remove());
+}
+
+// A photo that could not be read: the cards that were found, outlined, tell the player why.
+function showSeen(url) {
+  const fig = el("figure", "overlay seen-on-error");
+  const img = el("img");
+  img.src = url;
+  img.alt = "The photo with the cards Tableside found outlined";
+  fig.append(img, el("figcaption", null, "What the camera saw — tap to enlarge"));
+  fig.addEventListener("click", () => fig.classList.toggle("large"));
+  errorBox.after(fig);
 }
 
 let toastTimer = null;
@@ -306,6 +318,7 @@ async function readPhoto(file) {
     return await postForm("/api/recognize", form);
   } catch (e) {
     showError(`The photo could not be read: ${e.message}. Try again, or tap the values in`);
+    if (e.body && e.body.overlay) showSeen(e.body.overlay);
     return null;
   } finally {
     stage.classList.remove("reading");
