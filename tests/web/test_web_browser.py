@@ -282,6 +282,17 @@ def test_a_finished_game_on_a_phone(server, browser, app, tmp_path):
     print(f"\nscreenshots: {shots}")
 
 
+def _new_game_page(server, browser):
+    """A phone page on a new one-player game's deal screen."""
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(server + "/")
+    page.fill("#player-1", "Ann")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector(".triangle .card")
+    return page
+
+
 def test_a_big_phone_photo_is_shrunk_before_upload(server, browser, tmp_path):
     """A 4500 px photo reaches the server at 3000 px on its long side, upright."""
     import cv2
@@ -291,12 +302,7 @@ def test_a_big_phone_photo_is_shrunk_before_upload(server, browser, tmp_path):
     scale = 4500 / max(h, w)
     big = tmp_path / "big.jpg"
     cv2.imwrite(str(big), cv2.resize(img, (round(w * scale), round(h * scale))))
-    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-    page.goto(server + "/")
-    page.fill("#player-1", "Ann")
-    page.click("button[type=submit]")
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector(".triangle .card")
+    page = _new_game_page(server, browser)
     with page.expect_response("**/api/recognize") as info:
         page.set_input_files("label.photo input[type=file]", str(big))
     reading = info.value.json()
@@ -310,12 +316,7 @@ def test_a_photo_that_cannot_be_read_shows_what_the_camera_saw(server, browser):
     and shows the card that was found outlined; a new photo clears both."""
     from pathlib import Path
     one_card = Path(__file__).resolve().parents[2] / "sample_images" / "real" / "IMG_2386.JPG"
-    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-    page.goto(server + "/")
-    page.fill("#player-1", "Ann")
-    page.click("button[type=submit]")
-    page.wait_for_url("**/games/*")
-    page.wait_for_selector(".triangle .card")
+    page = _new_game_page(server, browser)
     page.set_input_files("label.photo input[type=file]", str(one_card))
     page.wait_for_selector("text=/could not be read: too few cards/")
     seen = page.locator("figure.seen-on-error img")
