@@ -130,9 +130,9 @@ def run(args) -> int:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
             status = 1
             if args.overlay and e.partial is not None:      # what was seen tells the player why
-                if _write_overlay(draw_overlay, photo, e.partial, _overlay_path(args.overlay, photo, many)):
-                    print(f"tableside: the cards that were found are drawn in "
-                          f"{_overlay_path(args.overlay, photo, many)}", file=sys.stderr)
+                target = _overlay_path(args.overlay, photo, many)
+                if _write_overlay(draw_overlay, photo, e.partial, target):
+                    print(f"tableside: the cards that were found are drawn in {target}", file=sys.stderr)
             continue
         except Exception as e:   # never a traceback for the player
             print(f"tableside: {photo}: could not read the photo ({type(e).__name__}: {e})", file=sys.stderr)
