@@ -236,8 +236,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 pins[c.position] = c.value
             elif c.role == "pile" and c.value is not None:
                 piles[int(c.position) - 1] = c.value
-        if pl.slots_mm is not None:
-            # a pin read as knocked down because the photo cut it off would lose the player pins
+        if pl.slots_mm is not None and (allowed is not None or sum(v is not None for v in pins.values()) >= 5):
+            # a pin read as knocked down because the photo cut it off would lose the player pins.
+            # (Not in a sparse frame read without the prior: its far slots are mostly knocked down)
             out = [k for n, k in enumerate(LETTERS) if pins[k] is None and (allowed is None or allowed[n])
                    and not any(c.position == k for c in cards) and _off_photo(photo.image.shape, pl.plane, pl.slots_mm[k])]
             if out:

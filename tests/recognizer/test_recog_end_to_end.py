@@ -168,6 +168,11 @@ def test_pin_outside_the_photo_is_not_silently_knocked_down(samples):
     assert any("pin D is outside the photo" in w for w in r.warnings)
     whole = recognize(str(samples / "fresh_atlasnye_7_0001.jpg"))
     assert whole.pins["D"] == 0 and not any("outside the photo" in w for w in whole.warnings)
+    # a sparse mid-frame read without the prior: its far slots (here A and D, past the photo's
+    # edge) are knocked down as a rule, so no warning
+    sparse = recognize(str(samples / "mid_paris_7_0001.jpg"))
+    assert sum(v is not None for v in sparse.pins.values()) == 3
+    assert not any("outside the photo" in w for w in sparse.warnings)
 
 
 def test_card_cut_off_by_the_photo_edge_is_flagged(samples):
