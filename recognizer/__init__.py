@@ -30,6 +30,8 @@ __all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionEr
 
 LOW_CONFIDENCE = 0.7
 CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts off (_cut_off)
+COVERED = 0.05             # a pin or pile top another found card covers this much of ...
+COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
 EDGE_MARGIN = 0.005        # ... its corners within this fraction of the photo's size of the edge
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
@@ -81,6 +83,22 @@ def _cut_off(c: Card, width: int, height: int) -> bool:
     real photos).  Two corners on or past the edge."""
     m = max(2.0, EDGE_MARGIN * max(width, height))
     return sum(not (m <= x <= width - 1 - m and m <= y <= height - 1 - m) for x, y in c.corners) >= 2
+
+
+def _covered_by_others(cards: list[Card]) -> list[Card]:
+    """The pins and pile tops another card found covers more than COVERED of: a pip row or an
+    index under a neighbour is lost, and a covered 6 reads as a sure 5 (pins dealt overlapping
+    by about a centimetre: 13 of 40 sure misreadings on a development set were such cards,
+    against 1 right card in 1 177 on ordinary photos)."""
+    polys = [np.float32(c.corners) for c in cards]
+    out = []
+    for i, c in enumerate(cards):
+        if c.role not in ("pin", "pile") or c.value is None:
+            continue
+        area = cv2.contourArea(polys[i])
+        if any(cv2.intersectConvexConvex(polys[i], q)[0] > COVERED * area for j, q in enumerate(polys) if j != i):
+            out.append(c)
+    return out
 
 
 def _where(c: Card) -> str:
@@ -244,6 +262,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             if out:
                 warnings.append(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
                                 "step back so the whole layout is in the photo")
+    for c in _covered_by_others(cards):
+        c.confidence, c.note = min(c.confidence, COVERED_CONFIDENCE), "partly covered by another card"
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
     for c in cut:
         c.confidence, c.note = min(c.confidence, CUT_OFF_CONFIDENCE), "cut off by the photo's edge"

@@ -187,3 +187,20 @@ def test_card_cut_off_by_the_photo_edge_is_flagged(samples):
     assert any(w.startswith("cut off by the photo's edge") for w in r.warnings)
     whole = [c for c in r.cards if c not in cut]
     assert [c.rank for c in whole] == ["10"] and whole[0].confidence > 0.9
+
+
+def test_pins_another_card_covers_are_asked_not_sure():
+    """Pins dealt overlapping by up to a centimetre (bellot, render.py --overlap 12): a covered
+    pip row reads a 6 as a sure 5 (0.98) and an 8 as a 7.  A pin or pile top another found card
+    covers more than 5 % of is at most 0.6 sure, with its reason; the free pile tops keep theirs."""
+    from pathlib import Path
+    from recognizer import COVERED_CONFIDENCE
+    photo = Path(__file__).with_name("data") / "bellot_pins_overlapping_a_centimetre.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    r = recognize(str(photo))
+    wrong = [c for c in r.cards if c.role == "pin" and c.value != truth["pins"][c.position]]
+    assert {c.position for c in wrong} >= {"I", "D"}
+    assert all(c.confidence < 0.7 for c in wrong)
+    covered = [c for c in r.cards if c.note == "partly covered by another card"]
+    assert covered and all(c.confidence <= COVERED_CONFIDENCE for c in covered)
+    assert any(c.confidence > 0.9 for c in r.cards if c.role == "pile" and c not in covered)   # free
