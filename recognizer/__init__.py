@@ -461,15 +461,20 @@ def _slot_free(shape, Hi, q_mm: np.ndarray, others: list[np.ndarray]) -> bool:
     (photo px) covers over 35 % of it?"""
     if _off_photo(shape, Hi, q_mm):
         return False
-    q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
-    area = cv2.contourArea(np.float32(q_px))
-    return not any(cv2.intersectConvexConvex(np.float32(q_px), o)[0] > 0.35 * area for o in others)
+    q_px = np.float32(_slot_px(Hi, q_mm))
+    area = cv2.contourArea(q_px)
+    return not any(cv2.intersectConvexConvex(q_px, o)[0] > 0.35 * area for o in others)
+
+
+def _slot_px(Hi, q_mm: np.ndarray) -> np.ndarray:
+    """A slot's outline (table mm) in photo px."""
+    return cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
 
 
 def _off_photo(shape, Hi, q_mm: np.ndarray) -> bool:
     """Does over 15 % of a slot (q_mm, table mm) lie outside the photo?"""
     h, w = shape[:2]
-    q_px = cv2.perspectiveTransform(q_mm.reshape(-1, 1, 2), np.linalg.inv(Hi)).reshape(4, 2)
+    q_px = _slot_px(Hi, q_mm)
     area = cv2.contourArea(np.float32(q_px))
     return area <= 0 or cv2.contourArea(np.float32(np.clip(q_px, 0, [w - 1, h - 1]))) < 0.85 * area
 
