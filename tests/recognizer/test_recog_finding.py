@@ -113,14 +113,19 @@ def test_court_card_with_covered_face_is_not_a_back(deck, rank, photographed):
     assert r.kind == "court" and r.value is None
 
 
+def _centred_in(cards, box):
+    """The cards whose centre lies in a labelled box (xmin, ymin, xmax, ymax, labels.csv)."""
+    return [c for c in cards
+            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+
+
 def test_card_on_a_light_textured_table_found_by_second_brightness_level(samples):
     """A king on a light striped rug (real photo, edje-train IMG_2430, Apache-2.0): Otsu's
     cut takes in the rug, the card's white only stands out above a second Otsu level."""
     from recognizer import recognize_cards
     r = recognize_cards(str(samples / "real" / "IMG_2430.JPG"))
     box = (87, 284, 196, 433)                       # labels.csv
-    hits = [c for c in r.cards
-            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+    hits = _centred_in(r.cards, box)
     assert hits and all(c.value is None for c in hits)
 
 
@@ -131,8 +136,7 @@ def test_lone_card_on_streaky_wood_sized_by_its_outline(samples):
     from recognizer import recognize_cards
     r = recognize_cards(str(samples / "real" / "cam_image32.jpg"))
     box = (391, 98, 614, 388)                       # labels.csv
-    hits = [c for c in r.cards
-            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+    hits = _centred_in(r.cards, box)
     assert [c.rank for c in hits] == ["9"]
 
 
@@ -145,8 +149,7 @@ def test_lone_card_found_by_local_contrast(samples, name, box, rank):
     whole: it is lighter than the table around it, which the top-hat ("local") mask sees."""
     from recognizer import recognize_cards
     r = recognize_cards(str(samples / "real" / name))
-    hits = [c for c in r.cards
-            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+    hits = _centred_in(r.cards, box)
     assert [c.rank for c in hits] == [rank]
 
 
@@ -160,8 +163,7 @@ def test_card_merged_with_another_found_by_its_free_corners(samples, name, box, 
     its outline (cards._corner_cards); with no card found alone they also size the cards."""
     from recognizer import recognize_cards
     r = recognize_cards(str(samples / "real" / name))
-    hits = [c for c in r.cards
-            if box[0] < np.mean([p[0] for p in c.corners]) < box[2] and box[1] < np.mean([p[1] for p in c.corners]) < box[3]]
+    hits = _centred_in(r.cards, box)
     assert [c.rank for c in hits] == [rank]
 
 
