@@ -1,4 +1,5 @@
-"""`tableside recognize PHOTO... [--json] [--overlay OUT] [--state] [--down 4,2,1] [--out 0,1,9]`
+"""`tableside recognize PHOTO... [--json] [--overlay OUT] [--state] [--down 4,2,1] [--out 0,1,9]
+[--standing CD --piles 1,3 | --fresh]`
 
 register(subparsers) adds the subcommand to the main `tableside` argparse parser; run(args)
 returns the exit status.  Errors go to stderr as `tableside: <message>`, never a traceback.
@@ -6,6 +7,11 @@ returns the exit status.  Errors go to stderr as `tableside: <message>`, never a
 --overlay OUT: with one photo OUT is the image file to write; with several, OUT is a
 directory (created if needed) receiving <stem>.overlay.jpg, or a pattern containing
 "{stem}" such as "out/{stem}-seen.png".
+
+--standing / --piles / --fresh: what the player already knows about the table, passed to
+recognize() as its `expect` prior (the web app sends the tracker's).  One photo of a sparse
+mid-frame cannot always tell which slots two or three pins stand on, nor whether a lone pile
+right of J is pile 2 or 3; the player can.
 """
 from __future__ import annotations
 
@@ -31,6 +37,11 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="also print the reading as the rules engine's state JSON")
     p.add_argument("--down", metavar="N,N,N", help="face-down cards under each pile top, e.g. 4,2,1")
     p.add_argument("--out", metavar="V,V,...", help="values already out of play this frame, e.g. 0,1,9")
+    p.add_argument("--standing", metavar="LETTERS",
+                   help="pins still standing, e.g. CD or C,D (none: no pin); cards are placed on these only")
+    p.add_argument("--piles", metavar="N,N", help="piles that still have a face-up top, e.g. 1,3 (none: no pile)")
+    p.add_argument("--fresh", action="store_true",
+                   help="a fresh deal: all ten pins and three pile tops (--standing ABCDEFGHIJ --piles 1,2,3)")
     p.set_defaults(func=run)
     return p
 
@@ -49,6 +60,27 @@ def _ints(text: str | None, what: str) -> list[int] | None:
         return [int(v) for v in text.split(",")]
     except ValueError:
         raise UsageError(f"--{what} wants comma-separated whole numbers, got {text!r}") from None
+
+
+def expect_from(standing: str | None, piles: str | None, fresh: bool = False) -> dict | None:
+    """recognize()'s expect prior from the --standing / --piles / --fresh options."""
+    if fresh:
+        if standing is not None or piles is not None:
+            raise UsageError("--fresh already says every pin and pile is there: leave out --standing and --piles")
+        return {"standing": list(LETTERS), "piles": [True, True, True]}
+    expect = {}
+    if standing is not None:
+        letters = "" if standing.strip().lower() == "none" else standing.replace(",", "").replace(" ", "").upper()
+        bad = sorted(set(letters) - set(LETTERS))
+        if bad:
+            raise UsageError(f"--standing wants pin letters A to J, e.g. CD; got {standing!r}")
+        expect["standing"] = sorted(set(letters))
+    if piles is not None:
+        nums = [] if piles.strip().lower() == "none" else _ints(piles, "piles")
+        if any(n not in (1, 2, 3) for n in nums):
+            raise UsageError(f"--piles wants pile numbers 1 to 3, e.g. 1,3; got {piles!r}")
+        expect["piles"] = [k in nums for k in (1, 2, 3)]
+    return expect or None
 
 
 def _overlay_path(out: str, photo: str, many: bool) -> Path:
@@ -119,13 +151,15 @@ def run(args) -> int:
     try:
         down = _ints(getattr(args, "down", None), "down")
         out = _ints(getattr(args, "out", None), "out")
+        expect = expect_from(getattr(args, "standing", None), getattr(args, "piles", None),
+                             getattr(args, "fresh", False))
     except UsageError as e:
         print(f"tableside: {e}", file=sys.stderr)
         return 2
     many = len(args.photos) > 1
     for photo in args.photos:
         try:
-            r = recognize(photo)
+            r = recognize(photo, expect=expect)
         except RecognitionError as e:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
             status = 1

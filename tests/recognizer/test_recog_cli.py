@@ -98,3 +98,41 @@ def test_state_validated_by_the_rules_engine(samples, capsys):
         assert [p["down"] for p in state["piles"]] == truth["pile_down"]
     else:
         assert err.startswith("tableside: ") and "Traceback" not in err
+
+
+def test_what_the_player_knows_settles_a_sparse_frame(samples, capsys):
+    """Two pins and a lone pile: the photo alone cannot tell which slots they stand on; the
+    player's --standing and --piles (the web app sends the tracker's) read it exactly."""
+    photo = samples / "mid_anglo_7_0000.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    standing = "".join(k for k, v in truth["pins"].items() if v is not None)
+    piles = ",".join(str(i + 1) for i, v in enumerate(truth["piles"]) if v is not None)
+    status, out, err = run([str(photo), "--json", "--standing", standing, "--piles", piles], capsys)
+    assert status == 0, err
+    got = json.loads(out)
+    assert got["pins"] == truth["pins"] and got["piles"] == truth["piles"]
+    assert not any("guess" in w for w in got["warnings"])
+
+
+def test_fresh_deal_option_reads_a_fresh_deal(samples, capsys):
+    photo = samples / "rotated_anglo_7_0000.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    status, out, err = run([str(photo), "--json", "--fresh"], capsys)
+    assert status == 0, err
+    got = json.loads(out)
+    assert got["pins"] == truth["pins"] and got["piles"] == truth["piles"]
+
+
+@pytest.mark.parametrize("argv, word", [(["--standing", "CK"], "--standing"), (["--piles", "1,4"], "--piles"),
+                                        (["--piles", "x"], "--piles"), (["--fresh", "--piles", "1"], "--fresh")])
+def test_bad_prior_options_are_a_usage_error(samples, capsys, argv, word):
+    status, out, err = run([str(samples / "rotated_anglo_7_0000.jpg"), *argv], capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("tableside: ") and word in err and "Traceback" not in err
+
+
+def test_prior_options_parsed():
+    assert cli.expect_from(None, None) is None
+    assert cli.expect_from("c, d", "3") == {"standing": ["C", "D"], "piles": [False, False, True]}
+    assert cli.expect_from("none", "none") == {"standing": [], "piles": [False, False, False]}
+    assert cli.expect_from(None, None, fresh=True)["standing"] == list("ABCDEFGHIJ")
