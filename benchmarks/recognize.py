@@ -14,8 +14,9 @@ Figures printed:
   * median and max seconds per photo (recognize(path), decode included, one core),
   * how many misread values were flagged as unsure (confidence < LOW_CONFIDENCE: the app
     rings them and asks) and how many were confident (what a player would not notice),
-  * real photos (edje-train): card-finding recall (box IoU >= 0.5), A/9/10 rank accuracy,
-    and how many J/Q/K were read as a number.
+  * real photos (edje-train): card-finding recall (box IoU >= 0.5), A/9/10 rank accuracy
+    (and how many misreadings were not flagged), and how many J/Q/K were read as a number;
+    `--real-turns 0,1,2,3` repeats this with each photo turned by quarter turns.
 """
 from __future__ import annotations
 
@@ -125,7 +126,19 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             "wrong_flagged": wrong_values["flagged"], "wrong_confident": wrong_values["confident"]}
 
 
-def score_real(folder: Path, images: list[str] | None = None) -> dict:
+def _turned_box(box: list[float], size: tuple[int, int], turns: int) -> list[float]:
+    """A labelled box (xmin, ymin, xmax, ymax) in a photo of size (w, h) after np.rot90(photo,
+    turns): each quarter turn is counter-clockwise, (x, y) -> (y, w - x)."""
+    (x0, y0, x1, y1), (w, h) = box, size
+    for _ in range(turns % 4):
+        x0, y0, x1, y1, w, h = y0, w - x1, y1, w - x0, h, w
+    return [x0, y0, x1, y1]
+
+
+def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) -> dict:
+    """Card finding and rank reading on labelled real photos; turns: quarter turns applied
+    to each photo first (a phone held the other way: the figures should not change)."""
+    import cv2
     rows = collections.defaultdict(list)
     with open(folder / "labels.csv") as f:
         for r in csv.DictReader(f):
@@ -135,10 +148,14 @@ def score_real(folder: Path, images: list[str] | None = None) -> dict:
     n_num = n_num_ok = 0
     court_as_number = 0
     n_court = 0
+    n_num_sure_wrong = 0
     conf = collections.Counter()
     for name in names:
+        photo = cv2.imread(str(folder / name))
+        size = (photo.shape[1], photo.shape[0])
         try:
-            got = recognize_cards(str(folder / name)).to_dict()["cards"]
+            got = recognize_cards(np.ascontiguousarray(np.rot90(photo, turns)) if turns else
+                                  str(folder / name)).to_dict()["cards"]
         except RecognitionError:
             got = []
         boxes = []
@@ -146,7 +163,7 @@ def score_real(folder: Path, images: list[str] | None = None) -> dict:
             p = np.array(g["corners"], np.float64)
             boxes.append((p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max(), g))
         for r in rows[name]:
-            tb = [float(r[k]) for k in ("xmin", "ymin", "xmax", "ymax")]
+            tb = _turned_box([float(r[k]) for k in ("xmin", "ymin", "xmax", "ymax")], size, turns)
             want = REAL_RANK[r["rank"]]
             n_true += 1
             best, bi = None, 0.0
@@ -163,13 +180,14 @@ def score_real(folder: Path, images: list[str] | None = None) -> dict:
                 if want in ("A", "9", "10"):
                     n_num += 1
                     n_num_ok += best["rank"] == want
+                    n_num_sure_wrong += best["rank"] != want and best["confidence"] >= LOW_CONFIDENCE
                     conf[(want, best["rank"])] += 1
                 else:
                     n_court += 1
                     court_as_number += best["value"] is not None
                     conf[(want, best["rank"] if best["value"] is not None else "court")] += 1
     return {"photos": len(names), "cards": n_true, "recall": n_hit / max(n_true, 1),
-            "a910_found": n_num, "a910_rank_acc": n_num_ok / max(n_num, 1),
+            "a910_found": n_num, "a910_rank_acc": n_num_ok / max(n_num, 1), "a910_sure_wrong": n_num_sure_wrong,
             "jqk_found": n_court, "jqk_read_as_number": court_as_number,
             "confusions": {f"{a}->{b}": v for (a, b), v in sorted(conf.items()) if a != b}}
 
@@ -191,6 +209,9 @@ def main(argv=None) -> int:
     ap.add_argument("--real-half", choices=["all", "odd", "even"], default="all",
                     help="real photos: all, or every other one in name order (odd = used while tuning, "
                          "even = held out)")
+    ap.add_argument("--real-turns", default="0", metavar="K,K",
+                    help="real photos: also score them turned K quarter turns, e.g. 0,1,2,3 (a phone held "
+                         "the other way)")
     ap.add_argument("--expect", action="store_true",
                     help="synthetic: give recognize the tracker's prior (standing pins, live piles) from the truth")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -230,12 +251,15 @@ def main(argv=None) -> int:
         names = sorted({row["image"] for row in csv.DictReader(open(REAL / "labels.csv"))})
         if a.real_half != "all":
             names = names[1::2] if a.real_half == "odd" else names[0::2]
-        r = score_real(REAL, names)
-        print(f"\nreal photos ({REAL}, {a.real_half}): {r['photos']} photos, {r['cards']} labelled cards")
-        print(f"  card-finding recall (box IoU >= 0.5): {100 * r['recall']:.2f} %")
-        print(f"  A/9/10 rank accuracy on {r['a910_found']} found: {100 * r['a910_rank_acc']:.2f} %")
-        print(f"  J/Q/K found: {r['jqk_found']}, read as a number: {r['jqk_read_as_number']}")
-        print(f"  confusions: {r['confusions']}")
+        for turns in sorted(set(int(t) % 4 for t in a.real_turns.split(","))):
+            r = score_real(REAL, names, turns)
+            turned = f", turned {90 * turns} degrees" if turns else ""
+            print(f"\nreal photos ({REAL}, {a.real_half}{turned}): {r['photos']} photos, {r['cards']} labelled cards")
+            print(f"  card-finding recall (box IoU >= 0.5): {100 * r['recall']:.2f} %")
+            print(f"  A/9/10 rank accuracy on {r['a910_found']} found: {100 * r['a910_rank_acc']:.2f} % "
+                  f"(read wrong, not flagged as unsure: {r['a910_sure_wrong']})")
+            print(f"  J/Q/K found: {r['jqk_found']}, read as a number: {r['jqk_read_as_number']}")
+            print(f"  confusions: {r['confusions']}")
     return 0
 
 
