@@ -194,6 +194,9 @@ DARKEST_PAPER = 30                # white level below which a region is never pa
                                   # the table (pile tops in a shadow on a dim table read ~40)
 LOOP_SIZES = 0.93                 # an edge loop this clean sizes the cards when nothing else can
 LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
+MIN_CARD_PX = 28                  # a card's short side in the work image is at least this: the
+                                  # smallest true card seen is 40 px (a 12 MP layout, a real photo);
+                                  # a smaller "card" is a pip's white surround, read as an ace
 
 
 CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a card's corner
@@ -225,7 +228,7 @@ def _corner_cards(cnt: np.ndarray, shape: tuple) -> list[tuple]:
         a, p, b = poly[i - 1], poly[i], poly[(i + 1) % n]
         la, lb = np.linalg.norm(a - p), np.linalg.norm(b - p)
         aspect = max(la, lb) / max(min(la, lb), 1e-9)
-        if abs(aspect - CARD_ASPECT) > CORNER_ASPECT * CARD_ASPECT:
+        if abs(aspect - CARD_ASPECT) > CORNER_ASPECT * CARD_ASPECT or min(la, lb) < MIN_CARD_PX:
             continue
         quad = np.array([a, p, b, a + b - p])
         if (quad < 2).any() or (quad > np.array(shape[1::-1]) - 3).any():
@@ -390,7 +393,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             quad = _fit_quad(c, min_rect)
             short, long_ = quad_sides(quad)
             asp = long_ / max(short, 1e-6)
-            blobs.append((quad, area, score, src, asp, c))
+            if short >= MIN_CARD_PX:
+                blobs.append((quad, area, score, src, asp, c))
     # card size: median of clean single-card candidates.  With no crisp outline anywhere (a
     # single card crossed by a shadow's edge, rounded off by the closing) the rounder ones
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
