@@ -135,6 +135,14 @@ def _turned_box(box: list[float], size: tuple[int, int], turns: int) -> list[flo
     return [x0, y0, x1, y1]
 
 
+def _box_iou(a, b) -> float:
+    """Intersection over union of two axis-aligned boxes (xmin, ymin, xmax, ymax, ...)."""
+    ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0, min(a[3], b[3]) - max(a[1], b[1]))
+    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
+    return ix * iy / u if u > 0 else 0.0
+
+
 def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) -> dict:
     """Card finding and rank reading on labelled real photos; turns: quarter turns applied
     to each photo first (a phone held the other way: the figures should not change)."""
@@ -149,6 +157,7 @@ def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) ->
     court_as_number = 0
     n_court = 0
     n_num_sure_wrong = 0
+    n_false = n_false_sure = 0
     conf = collections.Counter()
     for name in names:
         photo = cv2.imread(str(folder / name))
@@ -162,17 +171,15 @@ def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) ->
         for g in got:
             p = np.array(g["corners"], np.float64)
             boxes.append((p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max(), g))
+        labelled = []
         for r in rows[name]:
             tb = _turned_box([float(r[k]) for k in ("xmin", "ymin", "xmax", "ymax")], size, turns)
             want = REAL_RANK[r["rank"]]
             n_true += 1
+            labelled.append(tb)
             best, bi = None, 0.0
             for b in boxes:
-                ix = max(0, min(tb[2], b[2]) - max(tb[0], b[0]))
-                iy = max(0, min(tb[3], b[3]) - max(tb[1], b[1]))
-                inter = ix * iy
-                u = (tb[2] - tb[0]) * (tb[3] - tb[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-                iou = inter / u if u > 0 else 0
+                iou = _box_iou(tb, b)
                 if iou > bi:
                     best, bi = b[4], iou
             if bi >= 0.5:
@@ -186,7 +193,12 @@ def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) ->
                     n_court += 1
                     court_as_number += best["value"] is not None
                     conf[(want, best["rank"] if best["value"] is not None else "court")] += 1
+        for b in boxes:      # a card reported where none is labelled: a fan taken as one, a non-card
+            if all(_box_iou(tb, b) < 0.5 for tb in labelled):
+                n_false += 1
+                n_false_sure += b[4]["value"] is not None and b[4]["confidence"] >= LOW_CONFIDENCE
     return {"photos": len(names), "cards": n_true, "recall": n_hit / max(n_true, 1),
+            "false": n_false, "false_sure_numbers": n_false_sure,
             "a910_found": n_num, "a910_rank_acc": n_num_ok / max(n_num, 1), "a910_sure_wrong": n_num_sure_wrong,
             "jqk_found": n_court, "jqk_read_as_number": court_as_number,
             "confusions": {f"{a}->{b}": v for (a, b), v in sorted(conf.items()) if a != b}}
@@ -259,6 +271,8 @@ def main(argv=None) -> int:
             print(f"  A/9/10 rank accuracy on {r['a910_found']} found: {100 * r['a910_rank_acc']:.2f} % "
                   f"(read wrong, not flagged as unsure: {r['a910_sure_wrong']})")
             print(f"  J/Q/K found: {r['jqk_found']}, read as a number: {r['jqk_read_as_number']}")
+            print(f"  cards reported where none is labelled: {r['false']} "
+                  f"(read as a number and not flagged as unsure: {r['false_sure_numbers']})")
             print(f"  confusions: {r['confusions']}")
     return 0
 

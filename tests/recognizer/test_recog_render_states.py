@@ -69,16 +69,33 @@ def test_renderer_names_a_deck_whose_artwork_is_missing(tmp_path, capsys):
     assert not list(tmp_path.iterdir())
 
 
-def test_benchmark_names_a_deck_whose_artwork_is_missing(capsys):
-    """benchmarks/recognize.py --decks with a deck not installed: the same message, status 2."""
+def _benchmark():
     import importlib.util
     from pathlib import Path
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "recognize.py"
     spec = importlib.util.spec_from_file_location("bench_recognize", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_benchmark_names_a_deck_whose_artwork_is_missing(capsys):
+    """benchmarks/recognize.py --decks with a deck not installed: the same message, status 2."""
+    bench = _benchmark()
     assert bench.main(["--decks", "nosuch", "--no-real"]) == 2
     assert "no artwork for the decks nosuch" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_benchmark_turns_a_labelled_box_with_its_photo(turns):
+    """--real-turns scores the real photos turned: a labelled box must land where np.rot90
+    puts the labelled pixels, or a right reading would count as a miss."""
+    bench = _benchmark()
+    photo = np.zeros((50, 80), np.uint8)
+    photo[10:20, 30:70] = 1                         # box (30, 10, 70, 20), exclusive ends
+    ys, xs = np.nonzero(np.rot90(photo, turns))
+    want = [xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]
+    assert bench._turned_box([30, 10, 70, 20], (80, 50), turns) == want
 
 
 @pytest.mark.parametrize("overlap", [6.0, 12.0])
