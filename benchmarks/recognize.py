@@ -160,11 +160,12 @@ def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) ->
     n_false = n_false_sure = 0
     conf = collections.Counter()
     for name in names:
-        photo = cv2.imread(str(folder / name))
-        size = (photo.shape[1], photo.shape[0])
+        source, size = str(folder / name), (0, 0)
+        if turns:                       # imread applies EXIF orientation, as recognize does
+            photo = cv2.imread(source)
+            source, size = np.ascontiguousarray(np.rot90(photo, turns)), (photo.shape[1], photo.shape[0])
         try:
-            got = recognize_cards(np.ascontiguousarray(np.rot90(photo, turns)) if turns else
-                                  str(folder / name)).to_dict()["cards"]
+            got = recognize_cards(source).to_dict()["cards"]
         except RecognitionError:
             got = []
         boxes = []

@@ -71,8 +71,7 @@ def expect_from(standing: str | None, piles: str | None, fresh: bool = False) ->
     expect = {}
     if standing is not None:
         letters = "" if standing.strip().lower() == "none" else standing.replace(",", "").replace(" ", "").upper()
-        bad = sorted(set(letters) - set(LETTERS))
-        if bad:
+        if set(letters) - set(LETTERS):
             raise UsageError(f"--standing wants pin letters A to J, e.g. CD; got {standing!r}")
         expect["standing"] = sorted(set(letters))
     if piles is not None:
