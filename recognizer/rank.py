@@ -627,7 +627,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
     kind, n, pc = count_pips(ink)
     idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
-    both_court = index_sure = court_corner = False
+    both_court = index_sure = court_corner = corners_differ = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
         votes = []
@@ -648,6 +648,8 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
         legible = [v for v in votes if v[1] >= 0.75]
         court_corner = any(v[0] in COURT_RANKS for v in legible)
+        # two legible corners naming two ranks, neither clearly (a clear one is the card's)
+        corners_differ = len({v[0] for v in legible}) > 1 and max(v[2] for v in legible) < SURE_MARGIN
         index_sure = bool(legible) and len({v[0] for v in legible}) == 1 and \
             min(v[1] for v in legible) >= SURE_SIM and max(v[2] for v in legible) >= SURE_MARGIN
         if votes:
@@ -713,9 +715,12 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     if kind == "court":
         if idx in COURT_RANKS and index_weak:
             return RankReading("court", idx, 0.9 if index_strong else 0.7, None, idx, isc)
-        if index_strong and idx in NUMBER_RANKS and not court_corner:
+        if index_strong and idx in NUMBER_RANKS and not court_corner and not corners_differ:
             # (a picture whose other corner reads as J, Q or K stays a court card: a real
-            # queen's smudged corner matched a 10)
+            # queen's smudged corner matched a 10; so does one whose two legible corners name
+            # two ranks, neither clearly: a real jack whose hook was lost read as a Russian
+            # ace's Т, margin 0.17, its other corner as a 10; an ornate ace's clear A, margin
+            # 0.98, keeps its number though its far corner reads 10)
             return RankReading("number", idx, 0.45, None, idx, isc, f"{PICTURE_INDEX} {idx}")
         return RankReading("court", idx if idx in COURT_RANKS else None, 0.5, None, idx, isc)
     if index_strong:

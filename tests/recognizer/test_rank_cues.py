@@ -125,3 +125,17 @@ def test_a_card_with_both_indices_covered_is_still_read_by_its_pips(photographed
         got = rank.read_rank(card)
         assert got.rank == r_ and got.confidence >= LOW_CONFIDENCE, (r_, got)
         assert got.index is None or r_ not in ("2", "3"), got
+
+
+def test_a_picture_whose_corners_name_two_ranks_unclearly_is_no_number():
+    """Real photos (edje-train, development half; rectified crops).  A jack, the photo turned
+    a quarter: its index lost the J's hook and matched the Russian ace's Т (0.94, a rival rank
+    0.17 behind), its other corner a 10 -- read as a (doubtful) ace, a court card counted as a
+    number.  An ornate ace of spades whose far corner also matches a 10 keeps its clear A
+    (margin 0.98)."""
+    from pathlib import Path
+    data = Path(__file__).with_name("data")
+    jack = rank.read_rank(cv2.imread(str(data / "real_jack_hook_lost_turned.png")))
+    assert jack.value is None, (jack.rank, jack.confidence, jack.note)
+    ace = rank.read_rank(cv2.imread(str(data / "real_ornate_ace_far_corner_reads_10.png")))
+    assert ace.rank == "A", (ace.rank, ace.confidence, ace.note)
