@@ -187,7 +187,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     s = photo.scale
     warnings: list[str] = []
     if not faces:
-        raise RecognitionError("no cards found in the photo" + (" (only face-down cards)" if backs else ""))
+        # what the player can do about it: a layout far off in the picture is too small to read
+        raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
+                                "no cards found in the photo") + ": take it from above, close enough that "
+                               "the whole layout fills most of the picture")
     cards: list[Card] = []
     pins = {k: None for k in LETTERS}
     piles: list[int | None] = [None, None, None]
