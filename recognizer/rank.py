@@ -648,9 +648,10 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
         legible = [v for v in votes if v[1] >= 0.75]
         court_corner = any(v[0] in COURT_RANKS for v in legible)
+        named = {v[0] for v in legible}
         # two legible corners naming two ranks, neither clearly (a clear one is the card's)
-        corners_differ = len({v[0] for v in legible}) > 1 and max(v[2] for v in legible) < SURE_MARGIN
-        index_sure = bool(legible) and len({v[0] for v in legible}) == 1 and \
+        corners_differ = len(named) > 1 and max(v[2] for v in legible) < SURE_MARGIN
+        index_sure = len(named) == 1 and \
             min(v[1] for v in legible) >= SURE_SIM and max(v[2] for v in legible) >= SURE_MARGIN
         if votes:
             votes.sort(key=lambda v: -(v[1] + v[2]))
@@ -681,8 +682,10 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             # only an even count stands alone: text and a logo on a business card, or a toy's
             # label, count as three uneven "pips" (real photos, 0.75); true cards with no
             # legible index count evenly (0.82-0.83 on the development sets)
-            conf = LONE_BLOB if n == 1 and idx is None else \
-                0.55 + 0.3 * pc if pc >= CLEAN_COUNT else UNEVEN_NO_INDEX      # lone_blob
+            if n == 1 and idx is None:
+                conf = LONE_BLOB                                # lone_blob
+            else:
+                conf = 0.55 + 0.3 * pc if pc >= CLEAN_COUNT else UNEVEN_NO_INDEX
             return RankReading("number", pip_rank, conf, n, idx, isc, "no readable corner index")
         # disagreement.  On a deck the templates never saw (leave-one-deck-out over the 17
         # training decks) the pip count was right in 334 of 372 disagreements; the index was
