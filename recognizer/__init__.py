@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from .cards import CORNERS, DIM, CardQuad, find_cards, order_corners, rectify, work_image
+from .cards import CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat
@@ -36,6 +36,9 @@ COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
+SMALL_IN_FRAME = 0.033      # cards narrower than this fraction of the photo's long side: the player
+                            # is told to come closer (the far sample read exactly down to 0.029 and
+                            # lost three back-row pins at 0.027; development photos: 0.037 and up)
 
 
 @dataclass
@@ -191,6 +194,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
                                 "no cards found in the photo") + ": take it from above, close enough that "
                                "the whole layout fills most of the picture")
+    short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in faces]))
+    if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
+        warnings.append("the cards are small in this photo: if a card is misread or missed, take the photo "
+                        "closer, so the layout fills most of the picture")
     cards: list[Card] = []
     pins = {k: None for k in LETTERS}
     piles: list[int | None] = [None, None, None]
