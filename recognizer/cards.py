@@ -94,6 +94,12 @@ def _region_shape(cnt: np.ndarray) -> tuple[float, float, float, tuple] | None:
     return area, harea / (w * h), area / harea, rect
 
 
+def _outline_score(rect: float, solid: float) -> float:
+    """How card-like a region's outline is, from its hull/rectangle fill and its solidity
+    (_region_shape): both must be high; pips inside lower the solidity only half as much."""
+    return min(rect, 0.5 + solid / 2)
+
+
 def _fit_quad(cnt: np.ndarray, rect: tuple) -> np.ndarray:
     """A quadrilateral fitted to a region's outline: lines through the straight parts of the
     four sides of its minimum-area rectangle `rect` (rounded corners and corner notches are
@@ -356,7 +362,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             r = _region_shape(c)
             if r is not None and seeds is not None:
                 rects.append(r[3])
-            if (r is None or min(r[1], 0.5 + r[2] / 2) < CORNER_CLEAN) and cv2.contourArea(c) > 2 * min_area:
+            if (r is None or _outline_score(r[1], r[2]) < CORNER_CLEAN) and cv2.contourArea(c) > 2 * min_area:
                 blobs += [b for b in _corner_cards(c, work.shape) if b[1] > 2 * min_area]
             if r is None or r[2] < 0.5:
                 continue
@@ -367,7 +373,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             bitten = solid < 0.7
             if bitten and rect < BITTEN_FILL:
                 continue
-            score = rect - 0.05 if bitten else min(rect, 0.5 + solid / 2)
+            score = rect - 0.05 if bitten else _outline_score(rect, solid)
             if score <= MIN_CARD_SCORE:
                 continue        # neither a card nor a sample of the card size (both need more)
             x, y, bw, bh = cv2.boundingRect(c)
