@@ -60,15 +60,9 @@ def test_missing_file():
         recognize("/nonexistent/photo.jpg")
 
 
-def test_a_layout_too_far_off_says_to_step_closer(samples):
+def test_a_layout_too_far_off_says_to_step_closer(far_layout):
     """The far sample shrunk to 38 % in a 12 MP frame of table: the layout fills a sixth of
     the picture, too small to read.  The player is told what to do, not only that nothing
     was found."""
-    import cv2
-    img = cv2.imread(str(samples / "far_tango_31_0004.jpg"))
-    small = cv2.resize(img, None, fx=0.38, fy=0.38, interpolation=cv2.INTER_AREA)
-    table = [int(v) for v in np.median(img.reshape(-1, 3), 0)]
-    far = cv2.copyMakeBorder(small, 0, img.shape[0] - small.shape[0], 0, img.shape[1] - small.shape[1],
-                             cv2.BORDER_CONSTANT, value=table)
     with pytest.raises(RecognitionError, match="close enough that the whole layout fills most of the picture"):
-        recognize(far)
+        recognize(far_layout(0.38))

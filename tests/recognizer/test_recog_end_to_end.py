@@ -206,18 +206,13 @@ def test_pins_another_card_covers_are_asked_not_sure():
     assert any(c.confidence > 0.9 for c in r.cards if c.role == "pile" and c not in covered)   # free
 
 
-def test_a_far_layout_is_read_and_the_player_told_to_come_closer(samples):
+def test_a_far_layout_is_read_and_the_player_told_to_come_closer(samples, far_layout):
     """The far sample shrunk to 60 % in its 12 MP frame: its cards are 1/34 of the photo's long
     side.  It still reads exactly, but a little farther (55 %) three back-row pins were lost
     with no word why -- so below 1/30 the reading says the cards are small.  At its own size
     (1/20) nothing is said."""
-    img = cv2.imread(str(samples / "far_tango_31_0004.jpg"))
     truth = json.loads((samples / "far_tango_31_0004.json").read_text())
-    small = cv2.resize(img, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
-    table = [int(v) for v in np.median(img.reshape(-1, 3), 0)]
-    far = cv2.copyMakeBorder(small, 0, img.shape[0] - small.shape[0], 0, img.shape[1] - small.shape[1],
-                             cv2.BORDER_CONSTANT, value=table)
-    r = recognize(far)
+    r = recognize(far_layout(0.6))
     assert r.pins == truth["pins"] and r.piles == truth["piles"]
     assert any("cards are small in this photo" in w for w in r.warnings)
-    assert not any("small" in w for w in recognize(img).warnings)
+    assert not any("small" in w for w in recognize(str(samples / "far_tango_31_0004.jpg")).warnings)
