@@ -67,12 +67,15 @@ class Recognition:
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
     mat: bool = False
+    # the warnings a better photo would mend (cards small in the frame, cut off by its edge):
+    # the web page shows them as advice, not among the notes about single cards
+    photo_advice: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"image": self.image, "width": self.width, "height": self.height,
                 "pins": dict(self.pins), "piles": list(self.piles),
                 "cards": [c.to_dict() for c in self.cards], "warnings": list(self.warnings),
-                "seconds": round(self.seconds, 3)}
+                "photo_advice": list(self.photo_advice), "seconds": round(self.seconds, 3)}
 
     @property
     def fresh_deal(self) -> bool:
@@ -189,6 +192,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     work, fw, faces, backs, slivers, seeds = _read_cards(photo)
     s = photo.scale
     warnings: list[str] = []
+    advice: list[str] = []
+
+    def advise(message: str) -> None:
+        warnings.append(message)
+        advice.append(message)
     if not faces:
         # what the player can do about it: a layout far off in the picture is too small to read
         raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
@@ -196,8 +204,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                                "the whole layout fills most of the picture")
     short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in faces]))
     if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
-        warnings.append("the cards are small in this photo: if a card is misread or missed, take the photo "
-                        "closer, so the layout fills most of the picture")
+        advise("the cards are small in this photo: if a card is misread or missed, take the photo "
+               "closer, so the layout fills most of the picture")
     cards: list[Card] = []
     pins = {k: None for k in LETTERS}
     piles: list[int | None] = [None, None, None]
@@ -263,8 +271,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             out = [k for n, k in enumerate(LETTERS) if pins[k] is None and (allowed is None or allowed[n])
                    and not any(c.position == k for c in cards) and _off_photo(photo.image.shape, pl.plane, pl.slots_mm[k])]
             if out:
-                warnings.append(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
-                                "step back so the whole layout is in the photo")
+                advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
+                       "step back so the whole layout is in the photo")
     for c in _covered_by_others(cards):
         c.confidence, c.note = min(c.confidence, COVERED_CONFIDENCE), "partly covered by another card"
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
@@ -272,7 +280,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         c.confidence, c.note = min(c.confidence, CUT_OFF_CONFIDENCE), "cut off by the photo's edge"
     if cut:
         where = ", ".join(_where(c) if c.role in ("pin", "pile") else f"the card at {_where(c)}" for c in cut)
-        warnings.append(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
+        advise(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
     for c in cards:
         # "joker" is any picture card whose J/Q/K index could not be read: say so
         what = "picture card (J, Q, K or joker)" if c.rank == "joker" else c.rank
@@ -284,7 +292,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         elif c.confidence < LOW_CONFIDENCE:
             why = f" ({c.note})" if c.note else ""
             warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
-    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat)
+    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice)
     r.seconds = time.perf_counter() - t0
     return r
 

@@ -185,6 +185,7 @@ def test_card_cut_off_by_the_photo_edge_is_flagged(samples):
     assert len(cut) == 2
     assert all(c.confidence <= 0.5 for c in cut)
     assert any(w.startswith("cut off by the photo's edge") for w in r.warnings)
+    assert [w for w in r.photo_advice if w.startswith("cut off by the photo's edge")]
     whole = [c for c in r.cards if c not in cut]
     assert [c.rank for c in whole] == ["10"] and whole[0].confidence > 0.9
 
@@ -214,5 +215,7 @@ def test_a_far_layout_is_read_and_the_player_told_to_come_closer(samples, far_la
     truth = json.loads((samples / "far_tango_31_0004.json").read_text())
     r = recognize(far_layout(0.6))
     assert r.pins == truth["pins"] and r.piles == truth["piles"]
-    assert any("cards are small in this photo" in w for w in r.warnings)
-    assert not any("small" in w for w in recognize(str(samples / "far_tango_31_0004.jpg")).warnings)
+    small = [w for w in r.warnings if "cards are small in this photo" in w]
+    assert small and r.to_dict()["photo_advice"] == small       # what a closer photo mends
+    near = recognize(str(samples / "far_tango_31_0004.jpg"))
+    assert not any("small" in w for w in near.warnings) and near.to_dict()["photo_advice"] == []

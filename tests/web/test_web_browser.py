@@ -311,6 +311,25 @@ def test_a_big_phone_photo_is_shrunk_before_upload(server, browser, tmp_path):
     assert (reading["height"] > reading["width"]) == (h > w)
 
 
+def test_advice_for_a_better_photo_is_shown_not_folded_away(server, browser, tmp_path, far_layout):
+    """A layout far off in a 12 MP frame (cards 1/34 of its long side) still reads, but the
+    player is told, above the table, to take the next photo closer; the folded notes about
+    single cards do not repeat it."""
+    import cv2
+    photo = tmp_path / "far.jpg"
+    cv2.imwrite(str(photo), far_layout(0.6))
+    page = _new_game_page(server, browser)
+    with page.expect_response("**/api/recognize") as info:
+        page.set_input_files("label.photo input[type=file]", str(photo))
+    assert info.value.status == 200 and info.value.json()["photo_advice"]
+    advice = page.locator(".stage-head .advice-note")
+    advice.wait_for()
+    assert advice.is_visible()
+    assert "take the photo closer" in advice.inner_text()
+    notes = page.locator("details.camera-notes")
+    assert notes.count() == 0 or "take the photo closer" not in notes.inner_text()
+
+
 def test_a_photo_that_cannot_be_read_shows_what_the_camera_saw(server, browser):
     """One card on a table (real photo, edje-train, Apache-2.0) is no layout: the page says why
     and shows the card that was found outlined; a new photo clears both."""

@@ -224,7 +224,7 @@ function undoButton() {
 // ---- the deal: a photo, or tapping in the values -----------------------------------------
 function emptyDraft() {
   return { pins: Object.fromEntries(PINS.map((p) => [p, null])), piles: [null, null, null],
-    unsure: [], overlay: null, warnings: [], fromPhoto: false, at: game.actions };
+    unsure: [], overlay: null, warnings: [], advice: [], fromPhoto: false, at: game.actions };
 }
 
 function loadDraft() {
@@ -279,7 +279,10 @@ function applyReading(reading) {
   }
   d.unsure = [...unsure];
   d.overlay = reading.overlay || null;
-  d.warnings = reading.warnings || [];
+  // what a better photo would mend is advice, shown where the player looks; the rest are
+  // notes about single cards, folded away
+  d.advice = reading.photo_advice || [];
+  d.warnings = (reading.warnings || []).filter((w) => !d.advice.includes(w));
   d.fromPhoto = true;
   return d;
 }
@@ -390,6 +393,7 @@ function renderDeal() {
     }),
   ));
   if (!draft.fromPhoto) head.append(el("p", "or", "or tap each card below to set its value"));
+  for (const a of draft.advice || []) head.append(el("p", "note advice-note", `${a[0].toUpperCase()}${a.slice(1)}.`));
 
   const tableBox = el("div", "table-box");
   renderTable(tableBox, {
@@ -598,7 +602,12 @@ function renderReveal() {
       const reading = await readPhoto(file);
       if (!reading) return;
       const v = reading.piles ? reading.piles[pending - 1] : null;
-      if (!Number.isInteger(v)) { showError(`The photo did not show pile ${pending}'s top card clearly; tap its value instead`); return; }
+      if (!Number.isInteger(v)) {
+        const advice = (reading.photo_advice || [])[0];
+        showError(`The photo did not show pile ${pending}'s top card clearly; tap its value instead` +
+          (advice ? ` (next time: ${advice})` : ""));
+        return;
+      }
       toast(`The photo shows ${rankName(v)} on pile ${pending}.`);
       await act({ type: "reveal", pile: pending, value: v });
     }),
