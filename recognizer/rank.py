@@ -78,7 +78,10 @@ def colour_ink(card: np.ndarray) -> np.ndarray:
     so ink_mask misses them.  read_rank adds this only for a second look at a doubtful card,
     since a court card's colourful picture then reads more like a card back."""
     cf = card.astype(np.float32)
-    darkest = (cf / np.maximum(_paper_level(cf), 20)).min(2)
+    rel = cf / np.maximum(_paper_level(cf), 20)
+    # the least of the three channels, pairwise: numpy's min over a trailing axis of three is
+    # fifty times slower, and this runs for every doubtful card (a tenth of a photo's time)
+    darkest = np.minimum(np.minimum(rel[..., 0], rel[..., 1]), rel[..., 2])
     sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1]
     return ((darkest < COLOUR_CUT) & (sat > COLOUR_SAT)).astype(np.uint8)
 

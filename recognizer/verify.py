@@ -355,8 +355,10 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: Ran
                 continue
             corners, r = _snapped_reading(img, Hi, ideal + sx * ds * ax + sy * dl * ay, 2.0)
             if is_sure(r) and PIPS[r.rank] >= floor:
+                if sure and r.rank != sure[0][2].rank:
+                    return None             # two sure readings name two ranks: no answer
                 sure.append((r.confidence, corners, r))
-    if not sure or len({r.rank for _, _, r in sure}) > 1:
+    if not sure:
         return None
     _, corners, r = max(sure, key=lambda t: t[0])
     return corners, r
