@@ -699,12 +699,16 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             # with the body split off): a clear J/Q/K index settles it
             return RankReading("court", idx, 0.6, n, idx, isc, "pips and index disagree")
         why = f"pips say {pip_rank}, index says {idx}"
-        if {idx, pip_rank} == {"6", "9"} and idx_corner == 1:
+        turned = {idx, pip_rank} == {"6", "9"}
+        if turned and idx_corner == 1:
             # the far corner's glyph is read turned round, as decks print it; a deck printing
             # it upright (ancient-egyptians) shows a 9 there that reads 6 (and a 6, 9): the
             # pips name the card, flagged
             return RankReading("number", pip_rank, 0.6, n, idx, isc, why + " (turned?)")
-        if index_sure:
+        if index_sure and not turned:
+            # (a 6 against 9 pips, or a 9 against 6, is no clear index even when both corners
+            # agree: such a deck's card lying turned shows the other glyph at both.  In all 14
+            # such disagreements on the development sets the pips were right)
             return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.8, n, idx, isc, why)
         # a clean count of two or more pips was right in 309 of 315 such cases, a single pip
         # (ace) in 23 of 25: trust the pips, the note keeps the doubt.  An irregular count

@@ -419,6 +419,18 @@ def test_a_far_index_printed_upright_does_not_turn_a_9_into_a_6():
     assert got.rank == "9" and got.confidence < 0.7
 
 
+def test_a_9_lying_turned_on_a_deck_printing_both_indices_upright_is_a_9():
+    """The same deck's 9 lying turned round (a touching development photo): both indices,
+    printed upright, show a clear 6 turned round, so the corners agree and matched 6 surely
+    (0.98); that outvoted nine clean pips and the pin was a sure 6 (0.8).  A 6 against 9 pips
+    is no clear index: the pips name the card."""
+    from recognizer.rank import read_rank
+    card = cv2.imread(str(Path(__file__).with_name("data") / "ancient_egyptians_9_turned_both_indices_read_6.png"))
+    got = read_rank(card)
+    assert got.index == "6" and got.pips == 9
+    assert got.rank == "9" and got.confidence <= 0.7
+
+
 def test_a_printed_frame_s_broken_off_corners_are_no_pips():
     """An ornamental 10 of hearts snapped from a piece of it (a pile top the finder missed on a
     cream table): the rectangle cuts the card's printed frame, which falls apart into two
