@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from .cards import CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
+from .cards import CARD_ASPECT, CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat
@@ -128,7 +128,7 @@ def _read_cards(photo: Photo) -> Seen:
     quads = find_cards(work, seeds=seeds)
     fq = fw
     if quads:
-        short = float(np.sqrt(np.median([q.area for q in quads]) / 1.397))
+        short = float(np.sqrt(np.median([q.area for q in quads]) / CARD_ASPECT))
         if short < SMALL_CARD_PX and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
             # a photo from far away: the thin gaps between touching cards vanish at the work
             # size, so look again at twice the resolution
