@@ -98,6 +98,22 @@ def test_benchmark_turns_a_labelled_box_with_its_photo(turns):
     assert bench._turned_box([30, 10, 70, 20], (80, 50), turns) == want
 
 
+def test_benchmark_tells_a_layout_read_right_but_placed_wrong_from_a_misread():
+    """A sparse frame whose two pins are read right but lettered a column over is "read right,
+    placed wrong" (what the tracker's prior settles); a value misread or a card missed is not."""
+    bench = _benchmark()
+    box = lambda x: [[x, 0], [x + 63, 0], [x + 63, 88], [x, 88]]  # noqa: E731
+    truth = {"cards": [{"role": "pin", "position": "B", "value": 5, "corners": box(0)},
+                       {"role": "pin", "position": "C", "value": 2, "corners": box(70)},
+                       {"role": "outside", "position": None, "value": 7, "corners": box(300)}]}
+    shifted = {"cards": [{"role": "pin", "position": "A", "value": 5, "corners": box(1)},
+                         {"role": "pin", "position": "B", "value": 2, "corners": box(71)}]}
+    assert bench._all_read(truth, shifted)
+    misread = {"cards": [dict(shifted["cards"][0], value=6), shifted["cards"][1]]}
+    assert not bench._all_read(truth, misread)
+    assert not bench._all_read(truth, {"cards": shifted["cards"][:1]})
+
+
 @pytest.mark.parametrize("overlap", [6.0, 12.0])
 def test_touching_scenes_overlap_as_asked(overlap):
     """render.py --overlap (benchmarks/recognize.py --overlap) measures tight deals: the pins of a
