@@ -70,6 +70,9 @@ class Recognition:
     # the warnings a better photo would mend (cards small in the frame, cut off by its edge):
     # the web page shows them as advice, not among the notes about single cards
     photo_advice: list[str] = field(default_factory=list)
+    # the pin letters or a pile's number are a guess that the standing pins and live piles
+    # (recognize's expect; the CLI's --standing / --piles) would settle
+    layout_guess: bool = False
 
     def to_dict(self) -> dict:
         return {"image": self.image, "width": self.width, "height": self.height,
@@ -292,7 +295,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         elif c.confidence < LOW_CONFIDENCE:
             why = f" ({c.note})" if c.note else ""
             warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
-    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice)
+    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
+                    layout and pl.guessed)
     r.seconds = time.perf_counter() - t0
     return r
 

@@ -91,8 +91,9 @@ def _overlay_path(out: str, photo: str, many: bool) -> Path:
     return Path(out)
 
 
-def summary(d: dict) -> str:
-    """A short human reading: the triangle as the player sees it, pile tops, warnings."""
+def summary(d: dict, guessed: bool = False) -> str:
+    """A short human reading: the triangle as the player sees it, pile tops, warnings.
+    guessed: the layout's letters or a pile's number were guessed -- say which options settle it."""
     v = lambda k: "." if d["pins"][k] is None else str(d["pins"][k])
     rows = ["   ".join(v(k) for k in "ABCD"), "   ".join(v(k) for k in "EFG"), "   ".join(v(k) for k in "HI"), v("J")]
     lines = [f"{d['image'] or 'photo'}: {sum(x is not None for x in d['pins'].values())} pins, "
@@ -102,6 +103,9 @@ def summary(d: dict) -> str:
     lines.append("  piles: " + "  ".join(f"{i + 1}:{'-' if t is None else t}" for i, t in enumerate(d["piles"])))
     for w in d["warnings"]:
         lines.append(f"  warning: {w}")
+    if guessed:
+        lines.append("  hint: to settle the guess, give what you know: --standing with the letters of the pins "
+                     "still standing (e.g. CDGJ) and --piles with the piles that have a face-up top (e.g. 1,3)")
     return "\n".join(lines)
 
 
@@ -172,7 +176,7 @@ def run(args) -> int:
             status = 1
             continue
         d = r.to_dict()
-        print(json.dumps(d) if args.json else summary(d), flush=True)
+        print(json.dumps(d) if args.json else summary(d, r.layout_guess and expect is None), flush=True)
         if args.overlay and not _write_overlay(draw_overlay, photo, r, _overlay_path(args.overlay, photo, many)):
             status = 1
         if args.state:

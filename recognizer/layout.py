@@ -48,6 +48,7 @@ class Placement:
     warnings: list[str] = field(default_factory=list)
     slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
     lattice: dict | None = None         # the fitted lattice's axis, pitch and origin t (see in_pile_zone)
+    guessed: bool = False               # pin letters or a pile's number guessed: what the player knows settles them
 
 
 def _card_h(corners: np.ndarray) -> np.ndarray:
@@ -633,13 +634,16 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
     for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
-    if best.get("margin", 9) < GUESS_MARGIN and allowed is None:
+    letters_guessed = best.get("margin", 9) < GUESS_MARGIN and allowed is None
+    pile_guessed = exp_piles is None and pile_number_unsure(uv, pile_idx)
+    if letters_guessed:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
-    if exp_piles is None and pile_number_unsure(uv, pile_idx):
+    if pile_guessed:
         warns.append("the pile right of J is taken as pile 2, as on the mat; if pile 2 is empty "
                      "and this is pile 3, please correct it")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
-                     slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")})
+                     slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")},
+                     guessed=letters_guessed or pile_guessed)
 
 
 def in_pile_zone(lattice: dict, xy_mm: np.ndarray) -> bool:

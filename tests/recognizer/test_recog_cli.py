@@ -114,6 +114,21 @@ def test_what_the_player_knows_settles_a_sparse_frame(samples, capsys):
     assert not any("guess" in w for w in got["warnings"])
 
 
+def test_a_guessed_layout_names_the_options_that_settle_it(samples, capsys):
+    """Read from the photo alone, the sparse frame's letters are a guess: the summary says so
+    and names --standing and --piles; told them, it neither guesses nor hints.  The JSON
+    stays JSON."""
+    photo = str(samples / "mid_anglo_7_0000.jpg")
+    status, out, _ = run([photo], capsys)
+    assert status == 0 and "guess" in out
+    hint = [line for line in out.splitlines() if line.strip().startswith("hint:")]
+    assert len(hint) == 1 and "--standing" in hint[0] and "--piles" in hint[0]
+    status, out, _ = run([photo, "--standing", "CD", "--piles", "3"], capsys)
+    assert status == 0 and "hint:" not in out and "guess" not in out
+    status, out, _ = run([photo, "--json"], capsys)
+    assert "hint" not in json.loads(out)
+
+
 def test_fresh_deal_option_reads_a_fresh_deal(samples, capsys):
     photo = samples / "rotated_anglo_7_0000.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())

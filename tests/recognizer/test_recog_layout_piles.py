@@ -138,6 +138,7 @@ def test_a_pile_right_of_j_alone_is_named_with_a_warning(piles, unsure):
     pl = fit_layout(quads, [True] * len(quads), [True] * len(quads))
     assert [p for r, p in zip(pl.roles, pl.positions) if r == "pile"] == list(piles)
     assert any("pile 2" in w and "pile 3" in w for w in pl.warnings) == unsure
+    assert pl.guessed == unsure           # the CLI then names --piles, which settles it
 
 
 def test_the_prior_s_piles_turn_a_sparse_frame_the_right_way():
