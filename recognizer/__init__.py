@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import CARD_ASPECT, CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
-from .layout import LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
+from .layout import CH, CW, LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat
 from . import mat_layout as ML
 from . import verify as verify_mod
@@ -257,6 +257,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             if used_mat:
                 recovered += [_card(corners, s, r, "pile", pos)
                               for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
+            # a doubtful piece whose slot was read (_doubtful_pieces) gives way to that card
+            read_again = {c.position for c in recovered}
+            for c in cards:
+                if c.role == "pin" and c.position in read_again:
+                    c.role, c.position = "outside", None
             cards = _covered(cards, recovered) + recovered
         try:
             _check_second_layout(quads, numbered, pl)
@@ -400,18 +405,34 @@ def _measures(img, faces, pl):
     return measured
 
 
+def _doubtful_pieces(faces, pl) -> set[int]:
+    """The pins read with doubt from an outline well under a card's size (PIECE of its area):
+    a piece of the card -- a deck's printed frame, or the part a shadow left -- whose cues
+    name no rank surely (a dondorf 10 outlined by its frame, 47 x 59 mm, counted 4 pips under
+    a "J").  Their slots are read like empty ones, and a card read there replaces the piece."""
+    Hi = pl.plane
+    return {i for i, ((c, r), role) in enumerate(zip(faces, pl.roles))
+            if role == "pin" and r.confidence < SURE_PIECE
+            and cv2.contourArea(np.float32(_to_mm(Hi, c))) < PIECE * CW * CH}
+
+
+PIECE = 0.75            # a pin outline under this fraction of a card's area is a piece of it ...
+SURE_PIECE = 0.9        # ... and, read less surely than this, its slot is read again
+
+
 def _recover_pins(img, faces, backs, pl, allowed=None):
     """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py);
     with a known standing set (allowed), only its slots."""
     Hi = pl.plane
-    taken = {p for role, p in zip(pl.roles, pl.positions) if role == "pin"}
+    pieces = _doubtful_pieces(faces, pl)
+    taken = {p for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role == "pin" and i not in pieces}
     measured = _measures(img, faces, pl)
     # what lies on a slot and so keeps it from being read: pins, backs, and other cards of
     # card size -- not an outline of the wrong size (two touching pins found as one region,
     # or a piece of a card cut off by a shadow), which is just what the reading mends
     others = [np.float32(b) for b in backs] + [
-        np.float32(c) for (c, _), role in zip(faces, pl.roles)
-        if role == "pin" or card_sized(_to_mm(Hi, c))]
+        np.float32(c) for i, ((c, _), role) in enumerate(zip(faces, pl.roles))
+        if (role == "pin" and i not in pieces) or card_sized(_to_mm(Hi, c))]
     out = []
     for n, k in enumerate(LETTERS):
         if k in taken or (allowed is not None and not allowed[n]):
