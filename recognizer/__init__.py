@@ -252,12 +252,15 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
             cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
         if verify and pl.slots_mm is not None:
-            recovered = [_card(corners, s, r, "pin", pos)
-                         for corners, r, pos in _recover_pins(photo.image, faces, backs, pl, allowed)]
+            found, doubted = _recover_pins(photo.image, faces, backs, pl, allowed)
+            recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
+            for i in doubted:       # cards[i] is faces[i]'s card
+                cards[i].confidence = min(cards[i].confidence, PIECE_DOUBT)
+                cards[i].note = "outlined off the card; its place reads another rank"
             if used_mat:
                 recovered += [_card(corners, s, r, "pile", pos)
                               for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
-            # a doubtful piece whose slot was read (_doubtful_pieces) gives way to that card
+            # a pin outlined wrongly whose slot was read (_outlined_wrongly) gives way to that card
             read_again = {c.position for c in recovered}
             for c in cards:
                 if c.role == "pin" and c.position in read_again:
@@ -405,35 +408,51 @@ def _measures(img, faces, pl):
     return measured
 
 
-def _doubtful_pieces(faces, pl) -> set[int]:
-    """The pins read with doubt from an outline well under a card's size (PIECE of its area):
-    a piece of the card -- a deck's printed frame, or the part a shadow left -- whose cues
-    name no rank surely (a dondorf 10 outlined by its frame, 47 x 59 mm, counted 4 pips under
-    a "J").  Their slots are read like empty ones, and a card read there replaces the piece."""
+def _outlined_wrongly(faces, pl) -> set[int]:
+    """The pins whose outline may not be their card's: a piece, well under a card's size
+    (PIECE of its area: a deck's printed frame, the part a shadow left), or an outline whose
+    centre lies SLOT_OFF_MM off its slot's (it slid off the card).  Such an outline holds part
+    of the pips and maybe a stretched index or none, and its reading may name another card: a
+    dondorf 10 outlined by its frame, 47 x 59 mm, counted 4 pips under a "J"; the lower two
+    thirds of an orell 8 read a 5 under a stretched "8", pips and index agreeing (0.99).  Their
+    slots are read like empty ones (_recover_pins decides between the two readings)."""
     Hi = pl.plane
-    return {i for i, ((c, r), role) in enumerate(zip(faces, pl.roles))
-            if role == "pin" and r.confidence < SURE_PIECE
-            and cv2.contourArea(np.float32(_to_mm(Hi, c))) < PIECE * CW * CH}
+    out = set()
+    for i, ((c, _), role, pos) in enumerate(zip(faces, pl.roles, pl.positions)):
+        if role != "pin":
+            continue
+        q = _to_mm(Hi, c)
+        off = np.linalg.norm(q.mean(0) - pl.slots_mm[pos].mean(0))
+        if cv2.contourArea(np.float32(q)) < PIECE * CW * CH or off > SLOT_OFF_MM:
+            out.add(i)
+    return out
 
 
-PIECE = 0.75            # a pin outline under this fraction of a card's area is a piece of it ...
-SURE_PIECE = 0.9        # ... and, read less surely than this, its slot is read again
+PIECE = 0.75            # a pin outline under this fraction of a card's area is a piece of it
+SLOT_OFF_MM = 6.0       # a pin outline whose centre is this far off its slot's may be off the card
+SURE_PIECE = 0.9        # a piece read less surely than this gives way to any card read on its slot
+PIECE_DOUBT = 0.6       # a piece read surely whose slot reads another rank: asked
 
 
 def _recover_pins(img, faces, backs, pl, allowed=None):
     """Top-down verification: read every empty pin slot of the fitted lattice (see verify.py);
-    with a known standing set (allowed), only its slots."""
+    with a known standing set (allowed), only its slots.  A slot whose pin was outlined
+    wrongly (_outlined_wrongly) is read too: a doubtful reading gives way to the card read
+    there; a sure one that the slot's card reads as another rank is doubted (either may be
+    right).
+    Returns ([(corners px, reading, letter)], indices of faces to doubt)."""
     Hi = pl.plane
-    pieces = _doubtful_pieces(faces, pl)
-    taken = {p for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role == "pin" and i not in pieces}
+    wrong = _outlined_wrongly(faces, pl)
+    wrong_at = {pl.positions[i]: i for i in wrong}
+    taken = {p for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role == "pin" and i not in wrong}
     measured = _measures(img, faces, pl)
     # what lies on a slot and so keeps it from being read: pins, backs, and other cards of
     # card size -- not an outline of the wrong size (two touching pins found as one region,
     # or a piece of a card cut off by a shadow), which is just what the reading mends
     others = [np.float32(b) for b in backs] + [
         np.float32(c) for i, ((c, _), role) in enumerate(zip(faces, pl.roles))
-        if (role == "pin" and i not in pieces) or card_sized(_to_mm(Hi, c))]
-    out = []
+        if i not in wrong and (role == "pin" or card_sized(_to_mm(Hi, c)))]
+    out, doubted = [], set()
     for n, k in enumerate(LETTERS):
         if k in taken or (allowed is not None and not allowed[n]):
             continue
@@ -442,9 +461,19 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
             continue
         level, max_sat, min_v = measured(q_mm)
         got = verify_mod.read_slot(img, Hi, q_mm, 0.45 * level, max_sat, min_v)
-        if got is not None:
+        if got is None:
+            continue
+        i = wrong_at.get(k)
+        old = faces[i][1] if i is not None else None
+        if old is None or old.confidence < SURE_PIECE:
             out.append((got[0], got[1], k))
-    return out
+        elif got[1].rank != old.rank:
+            # read surely from the outline, and another rank (even surely) from the slot's card:
+            # either may be the card (an ornamental 5 partly under its neighbour, outlined
+            # inside its frame, read 5; its slot's card, taking in the neighbour's edge, a sure
+            # 3), so the player is asked
+            doubted.add(i)
+    return out, doubted
 
 
 def _loose_piles(img, faces, pl, seeds, live=None) -> list:
