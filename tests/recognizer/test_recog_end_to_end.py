@@ -38,7 +38,8 @@ def readings(samples):
 
 def test_to_dict_has_exactly_the_documented_shape(readings):
     d, _ = readings["rotated_anglo_7_0000.jpg"]
-    assert list(d) == ["image", "width", "height", "pins", "piles", "cards", "warnings", "seconds"]
+    assert list(d) == ["image", "width", "height", "pins", "piles", "cards", "warnings", "photo_advice",
+                       "seconds"]
     assert list(d["pins"]) == list("ABCDEFGHIJ")
     assert len(d["piles"]) == 3
     for c in d["cards"]:
