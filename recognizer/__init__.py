@@ -255,7 +255,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             found, doubted = _recover_pins(photo.image, faces, backs, pl, allowed)
             recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
             for i in doubted:       # cards[i] is faces[i]'s card
-                cards[i].confidence = min(cards[i].confidence, PIECE_DOUBT)
+                cards[i].confidence = min(cards[i].confidence, OUTLINE_DOUBT)
                 cards[i].note = "outlined off the card; its place reads another rank"
             if used_mat:
                 recovered += [_card(corners, s, r, "pile", pos)
@@ -430,8 +430,8 @@ def _outlined_wrongly(faces, pl) -> set[int]:
 
 PIECE = 0.75            # a pin outline under this fraction of a card's area is a piece of it
 SLOT_OFF_MM = 6.0       # a pin outline whose centre is this far off its slot's may be off the card
-SURE_PIECE = 0.9        # a piece read less surely than this gives way to any card read on its slot
-PIECE_DOUBT = 0.6       # a piece read surely whose slot reads another rank: asked
+SURE_OUTLINED = 0.9     # a pin outlined wrongly, read less surely than this, gives way to its slot's card
+OUTLINE_DOUBT = 0.6     # one read surely whose slot's card reads another rank: asked
 
 
 def _recover_pins(img, faces, backs, pl, allowed=None):
@@ -465,7 +465,7 @@ def _recover_pins(img, faces, backs, pl, allowed=None):
             continue
         i = wrong_at.get(k)
         old = faces[i][1] if i is not None else None
-        if old is None or old.confidence < SURE_PIECE:
+        if old is None or old.confidence < SURE_OUTLINED:
             out.append((got[0], got[1], k))
         elif got[1].rank != old.rank:
             # read surely from the outline, and another rank (even surely) from the slot's card:
