@@ -1,11 +1,11 @@
 """How the layout reading copes with a pin outlined wrongly: a piece of the card (a shadow
 across it, a deck's printed frame), a rectangle off the card, one taking in the table.
 
-For each committed sample photo and each outline error below, every pin in turn gets the
-wrong outline from card finding (find_cards is wrapped); the photo is then read as usual and
-the pin's value compared with the truth.  Prints, per error and in all, how many pins were
-read wrong and how many of those with confidence >= LOW_CONFIDENCE (what the app would not
-ask about).
+For each committed sample photo and each outline error below, every pin (then every pile
+top) in turn gets the wrong outline from card finding (find_cards is wrapped); the photo is
+then read as usual and the card's value compared with the truth.  Prints, per error and in
+all, how many were read wrong and how many of those with confidence >= LOW_CONFIDENCE (what
+the app would not ask about).
 
     .venv/bin/python benchmarks/outline_errors.py
 """
@@ -63,19 +63,19 @@ def wrong_outline(find, truth: dict, pin: str, fx: float, fy: float, ox: float =
     return find_wrongly
 
 
-def score(sample: Path, error: tuple) -> tuple[int, int, int]:
-    """(pins tried, read wrong, read wrong with confidence >= LOW_CONFIDENCE)."""
+def score(sample: Path, error: tuple, role: str = "pin") -> tuple[int, int, int]:
+    """(cards of this role tried, read wrong, read wrong with confidence >= LOW_CONFIDENCE)."""
     truth = json.loads(sample.with_suffix(".json").read_text())
     find = recognizer.find_cards
     n = wrong = sure = 0
     for c in truth["cards"]:
-        if c["role"] != "pin":
+        if c["role"] != role:
             continue
         n += 1
         recognizer.find_cards = wrong_outline(find, truth, c["position"], *error)
         try:
             r = recognize(str(sample))
-            got = [g for g in r.cards if g.role == "pin" and g.position == c["position"]]
+            got = [g for g in r.cards if g.role == role and g.position == c["position"]]
         except RecognitionError:
             got = []
         finally:
@@ -90,15 +90,18 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", default=",".join(SAMPLES), help="sample photo stems in sample_images/")
     a, _ = ap.parse_known_args(argv)      # run_all.py passes every benchmark the same arguments
-    total = [0, 0, 0]
-    for error, what in ERRORS.items():
-        row = [0, 0, 0]
-        for stem in a.samples.split(","):
-            row = [x + y for x, y in zip(row, score(ROOT / "sample_images" / f"{stem}.jpg", error))]
-        total = [x + y for x, y in zip(total, row)]
-        print(f"  {what:48} {row[0]:3} pins: {row[1]:3} read wrong, {row[2]:3} of them not flagged", flush=True)
-    print(f"outline errors: {total[0]} pins, {total[1]} read wrong ({100 * total[1] / max(total[0], 1):.1f} %), "
-          f"{total[2]} of them not flagged ({100 * total[2] / max(total[0], 1):.1f} %)")
+    for role, cards in (("pin", "pins"), ("pile", "pile tops")):
+        total = [0, 0, 0]
+        for error, what in ERRORS.items():
+            row = [0, 0, 0]
+            for stem in a.samples.split(","):
+                row = [x + y for x, y in zip(row, score(ROOT / "sample_images" / f"{stem}.jpg", error, role))]
+            total = [x + y for x, y in zip(total, row)]
+            print(f"  {what:48} {row[0]:3} {cards}: {row[1]:3} read wrong, {row[2]:3} of them not flagged",
+                  flush=True)
+        print(f"outline errors on {cards}: {total[0]}, {total[1]} read wrong "
+              f"({100 * total[1] / max(total[0], 1):.1f} %), {total[2]} of them not flagged "
+              f"({100 * total[2] / max(total[0], 1):.1f} %)\n", flush=True)
     return 0
 
 

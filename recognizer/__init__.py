@@ -257,6 +257,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             for i in doubted:       # cards[i] is faces[i]'s card
                 cards[i].confidence = min(cards[i].confidence, OUTLINE_DOUBT)
                 cards[i].note = "outlined off the card; its place reads another rank"
+            for i in _pile_pieces_in_doubt(photo.image, faces, pl):
+                cards[i].confidence = min(cards[i].confidence, OUTLINE_DOUBT)
+                cards[i].note = "outlined by a piece of the card; the whole card reads another rank"
             if used_mat:
                 recovered += [_card(corners, s, r, "pile", pos)
                               for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
@@ -432,6 +435,26 @@ PIECE = 0.75            # a pin outline under this fraction of a card's area is 
 SLOT_OFF_MM = 6.0       # a pin outline whose centre is this far off its slot's may be off the card
 SURE_OUTLINED = 0.9     # a pin outlined wrongly, read less surely than this, gives way to its slot's card
 OUTLINE_DOUBT = 0.6     # one read surely whose slot's card reads another rank: asked
+
+
+def _pile_pieces_in_doubt(img, faces, pl) -> list[int]:
+    """The pile tops outlined by a piece of the card (under PIECE of a card's area) and not
+    asked about, whose card, snapped to a card's size round the piece, reads another rank.  A pile
+    top has no slot to be read from, and a piece's sure reading can be wrong (the lower two
+    thirds of an orell 10 on its pile read a sure 7); the snapped card can be wrong too (one
+    slid off a mat's short pile top onto the mat's edge read a 4 as a sure 3), so the player
+    is asked."""
+    Hi = pl.plane
+    out = []
+    for i, ((c, r), role) in enumerate(zip(faces, pl.roles)):
+        if role != "pile" or r.confidence < LOW_CONFIDENCE:
+            continue        # (one read with doubt is asked already)
+        q = _to_mm(Hi, c)
+        if cv2.contourArea(np.float32(q)) < PIECE * CW * CH:
+            _, snapped = verify_mod._snapped_reading(img, Hi, verify_mod.ideal_mm(q), 5.0)
+            if snapped.rank != r.rank:
+                out.append(i)
+    return out
 
 
 def _recover_pins(img, faces, backs, pl, allowed=None):

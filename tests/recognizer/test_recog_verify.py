@@ -168,6 +168,22 @@ def test_a_pin_outlined_wrongly_and_read_surely_is_never_surely_wrong(samples, m
     assert c.value == truth["pins"][pin] or c.confidence < 0.7
 
 
+@pytest.mark.parametrize("name, pile, outline", [
+    ("fresh_orell_7_0000.jpg", "1", (0.75, 0.67)),           # an 8 read 4 (0.7)
+    ("rotated_paris_7_0001.jpg", "1", (0.75, 0.67)),         # a 5 read as an ace (0.79)
+    ("fresh_orell_7_0000.jpg", "3", (1, 0.67, 0, 0.165)),    # a 10 read a sure 7 (0.99)
+])
+def test_a_pile_top_outlined_by_a_piece_is_never_surely_wrong(samples, monkeypatch, name, pile, outline):
+    """A pile top has no slot to be read from.  Outlined by a piece of it, it read another
+    rank without being asked; when the card snapped to a card's size round the piece reads
+    another rank, the player is now asked."""
+    truth = json.loads((samples / name).with_suffix(".json").read_text())
+    _outline_replaced(monkeypatch, truth, pile, *outline)
+    r = recognize(str(samples / name))
+    c = next(c for c in r.cards if c.role == "pile" and c.position == pile)
+    assert c.value == truth["piles"][int(pile) - 1] or c.confidence < 0.7
+
+
 def test_an_empty_mat_slot_is_no_ace():
     """An empty slot of the printed mat: its letter is one small central blob, and with no
     corner index it read as an ace at 0.79 -- verification then put a pin B on the empty
