@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import CARD_ASPECT, CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
-from .layout import CH, CW, LETTERS, _overlaps, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
+from .layout import LETTERS, _overlaps, a_piece, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat
 from . import mat_layout as ML
 from . import verify as verify_mod
@@ -84,6 +84,11 @@ class Recognition:
     def fresh_deal(self) -> bool:
         """Ten pins and three pile tops: a frame's first photo."""
         return all(v is not None for v in self.pins.values()) and all(v is not None for v in self.piles)
+
+
+def _doubt(c: Card, most: float, why: str) -> None:
+    """Make a card at most `most` sure -- below LOW_CONFIDENCE the player is asked -- and say why."""
+    c.confidence, c.note = min(c.confidence, most), why
 
 
 def _cut_off(c: Card, width: int, height: int) -> bool:
@@ -255,11 +260,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             found, doubted = _recover_pins(photo.image, faces, backs, pl, allowed)
             recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
             for i in doubted:       # cards[i] is faces[i]'s card
-                cards[i].confidence = min(cards[i].confidence, OUTLINE_DOUBT)
-                cards[i].note = "outlined off the card; its place reads another rank"
+                _doubt(cards[i], OUTLINE_DOUBT, "outlined off the card; its place reads another rank")
             for i in _pile_pieces_in_doubt(photo.image, faces, pl):
-                cards[i].confidence = min(cards[i].confidence, OUTLINE_DOUBT)
-                cards[i].note = "outlined by a piece of the card; the whole card reads another rank"
+                _doubt(cards[i], OUTLINE_DOUBT,
+                       "outlined by a piece of the card; the whole card reads another rank")
             if used_mat:
                 recovered += [_card(corners, s, r, "pile", pos)
                               for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
@@ -288,10 +292,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
                        "step back so the whole layout is in the photo")
     for c in _covered_by_others(cards):
-        c.confidence, c.note = min(c.confidence, COVERED_CONFIDENCE), "partly covered by another card"
+        _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
     for c in cut:
-        c.confidence, c.note = min(c.confidence, CUT_OFF_CONFIDENCE), "cut off by the photo's edge"
+        _doubt(c, CUT_OFF_CONFIDENCE, "cut off by the photo's edge")
     if cut:
         where = ", ".join(_where(c) if c.role in ("pin", "pile") else f"the card at {_where(c)}" for c in cut)
         advise(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
@@ -412,10 +416,10 @@ def _measures(img, faces, pl):
 
 
 def _outlined_wrongly(faces, pl) -> set[int]:
-    """The pins whose outline may not be their card's: a piece, well under a card's size
-    (PIECE of its area: a deck's printed frame, the part a shadow left), or an outline whose
-    centre lies SLOT_OFF_MM off its slot's (it slid off the card).  Such an outline holds part
-    of the pips and maybe a stretched index or none, and its reading may name another card: a
+    """The pins whose outline may not be their card's: a piece (layout.a_piece: a deck's
+    printed frame, the part a shadow left), or an outline whose centre lies SLOT_OFF_MM off
+    its slot's (it slid off the card).  Such an outline holds part of the pips and maybe a
+    stretched index or none, and its reading may name another card: a
     dondorf 10 outlined by its frame, 47 x 59 mm, counted 4 pips under a "J"; the lower two
     thirds of an orell 8 read a 5 under a stretched "8", pips and index agreeing (0.99).  Their
     slots are read like empty ones (_recover_pins decides between the two readings)."""
@@ -426,21 +430,20 @@ def _outlined_wrongly(faces, pl) -> set[int]:
             continue
         q = _to_mm(Hi, c)
         off = np.linalg.norm(q.mean(0) - pl.slots_mm[pos].mean(0))
-        if cv2.contourArea(np.float32(q)) < PIECE * CW * CH or off > SLOT_OFF_MM:
+        if a_piece(q) or off > SLOT_OFF_MM:
             out.add(i)
     return out
 
 
-PIECE = 0.75            # a pin outline under this fraction of a card's area is a piece of it
 SLOT_OFF_MM = 6.0       # a pin outline whose centre is this far off its slot's may be off the card
 SURE_OUTLINED = 0.9     # a pin outlined wrongly, read less surely than this, gives way to its slot's card
 OUTLINE_DOUBT = 0.6     # one read surely whose slot's card reads another rank: asked
 
 
 def _pile_pieces_in_doubt(img, faces, pl) -> list[int]:
-    """The pile tops outlined by a piece of the card (under PIECE of a card's area) and not
-    asked about, whose card, snapped to a card's size round the piece, reads another rank.  A pile
-    top has no slot to be read from, and a piece's sure reading can be wrong (the lower two
+    """The pile tops outlined by a piece of the card (layout.a_piece) and not asked about,
+    whose card, snapped to a card's size round the piece, reads another rank.  A pile top has
+    no slot to be read from, and a piece's sure reading can be wrong (the lower two
     thirds of an orell 10 on its pile read a sure 7); the snapped card can be wrong too (one
     slid off a mat's short pile top onto the mat's edge read a 4 as a sure 3), so the player
     is asked."""
@@ -450,8 +453,8 @@ def _pile_pieces_in_doubt(img, faces, pl) -> list[int]:
         if role != "pile" or r.confidence < LOW_CONFIDENCE:
             continue        # (one read with doubt is asked already)
         q = _to_mm(Hi, c)
-        if cv2.contourArea(np.float32(q)) < PIECE * CW * CH:
-            _, snapped = verify_mod._snapped_reading(img, Hi, verify_mod.ideal_mm(q), 5.0)
+        if a_piece(q):
+            _, snapped = verify_mod.snapped_reading(img, Hi, verify_mod.ideal_mm(q), 5.0)
             if snapped.rank != r.rank:
                 out.append(i)
     return out

@@ -110,9 +110,23 @@ def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:
     return float(np.median(np.abs(short - CW) + np.abs(long_ - CH)))
 
 
+CARD_SIZED = (0.75, 1.33)      # an outline this many cards in area is one card's
+
+
+def _in_cards(q_mm: np.ndarray) -> float:
+    """An outline's area (table mm) as a fraction of a card's."""
+    return cv2.contourArea(np.float32(q_mm)) / (CW * CH)
+
+
 def card_sized(q_mm: np.ndarray) -> bool:
     """Is an outline in table mm about one card's size (not two merged, not a piece)?"""
-    return 0.75 < cv2.contourArea(np.float32(q_mm)) / (CW * CH) < 1.33
+    return CARD_SIZED[0] < _in_cards(q_mm) < CARD_SIZED[1]
+
+
+def a_piece(q_mm: np.ndarray) -> bool:
+    """Is an outline in table mm too small for a whole card: a piece of one (a deck's printed
+    frame, the part a shadow left)?"""
+    return _in_cards(q_mm) < CARD_SIZED[0]
 
 
 def _angles(mm_quads: np.ndarray) -> np.ndarray:

@@ -261,7 +261,7 @@ def is_sure(r: RankReading) -> bool:
     return _agreeing(r) and r.index_score >= SURE_SIM
 
 
-def _snapped_reading(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: float):
+def snapped_reading(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: float):
     """snap_card, then read the snapped card: (corners px, reading)."""
     corners, _ = snap_card(img, Hi, quad_mm, search_mm)
     return corners, read_rank(rectify(img, corners))
@@ -272,7 +272,7 @@ def reread(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading, 
     (corners px, reading) when the new reading settles the old doubt (see rank.settles), when
     an outline off a card's size (MISFIT_MM) read two ranks and the snapped card one, or when
     the old outline was not a card's shape and the new reading is sure; else None."""
-    corners, r = _snapped_reading(img, Hi, ideal_mm(q_mm), search_mm)
+    corners, r = snapped_reading(img, Hi, ideal_mm(q_mm), search_mm)
     if settles(r, old):
         return corners, r
     short, long_ = quad_sides(q_mm)
@@ -311,7 +311,7 @@ def reread_sure(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankRead
         # pile top cut short, 59 x 77 mm) the rectangle slid onto the mat's edge and read a 4
         # as a sure 3
         return None
-    corners, r = _snapped_reading(img, Hi, ideal_mm(q_mm), search_mm)
+    corners, r = snapped_reading(img, Hi, ideal_mm(q_mm), search_mm)
     if is_sure(r) and r.rank != old.rank and r.index_score > old.index_score:
         return corners, r
     return None
@@ -353,7 +353,7 @@ def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: Ran
         for sy in (-1, 0, 1):
             if sx == sy == 0:
                 continue
-            corners, r = _snapped_reading(img, Hi, ideal + sx * ds * ax + sy * dl * ay, 2.0)
+            corners, r = snapped_reading(img, Hi, ideal + sx * ds * ax + sy * dl * ay, 2.0)
             if is_sure(r) and PIPS[r.rank] >= floor:
                 if sure and r.rank != sure[0][2].rank:
                     return None             # two sure readings name two ranks: no answer
