@@ -1,9 +1,26 @@
 """Fixtures shared by the recogniser's and the web app's tests."""
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_images"
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_images"
+
+
+@pytest.fixture(scope="session")
+def script():
+    """script("benchmarks/recognize.py") -> that file of the project loaded as a module (once a
+    session): the benchmarks are scripts, not a package, but their helpers are tested."""
+    loaded = {}
+
+    def load(path: str):
+        if path not in loaded:
+            spec = importlib.util.spec_from_file_location(Path(path).stem, ROOT / path)
+            loaded[path] = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(loaded[path])
+        return loaded[path]
+    return load
 
 
 @pytest.fixture(scope="session")

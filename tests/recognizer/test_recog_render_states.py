@@ -69,28 +69,18 @@ def test_renderer_names_a_deck_whose_artwork_is_missing(tmp_path, capsys):
     assert not list(tmp_path.iterdir())
 
 
-def _benchmark():
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "recognize.py"
-    spec = importlib.util.spec_from_file_location("bench_recognize", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
-
-def test_benchmark_names_a_deck_whose_artwork_is_missing(capsys):
+def test_benchmark_names_a_deck_whose_artwork_is_missing(capsys, script):
     """benchmarks/recognize.py --decks with a deck not installed: the same message, status 2."""
-    bench = _benchmark()
+    bench = script("benchmarks/recognize.py")
     assert bench.main(["--decks", "nosuch", "--no-real"]) == 2
     assert "no artwork for the decks nosuch" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("turns", [1, 2, 3])
-def test_benchmark_turns_a_labelled_box_with_its_photo(turns):
+def test_benchmark_turns_a_labelled_box_with_its_photo(turns, script):
     """--real-turns scores the real photos turned: a labelled box must land where np.rot90
     puts the labelled pixels, or a right reading would count as a miss."""
-    bench = _benchmark()
+    bench = script("benchmarks/recognize.py")
     photo = np.zeros((50, 80), np.uint8)
     photo[10:20, 30:70] = 1                         # box (30, 10, 70, 20), exclusive ends
     ys, xs = np.nonzero(np.rot90(photo, turns))
@@ -98,10 +88,10 @@ def test_benchmark_turns_a_labelled_box_with_its_photo(turns):
     assert bench._turned_box([30, 10, 70, 20], (80, 50), turns) == want
 
 
-def test_benchmark_tells_a_layout_read_right_but_placed_wrong_from_a_misread():
+def test_benchmark_tells_a_layout_read_right_but_placed_wrong_from_a_misread(script):
     """A sparse frame whose two pins are read right but lettered a column over is "read right,
     placed wrong" (what the tracker's prior settles); a value misread or a card missed is not."""
-    bench = _benchmark()
+    bench = script("benchmarks/recognize.py")
     box = lambda x: [[x, 0], [x + 63, 0], [x + 63, 88], [x, 88]]  # noqa: E731
     truth = {"cards": [{"role": "pin", "position": "B", "value": 5, "corners": box(0)},
                        {"role": "pin", "position": "C", "value": 2, "corners": box(70)},

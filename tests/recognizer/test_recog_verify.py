@@ -116,16 +116,12 @@ def test_pin_read_through_a_piece_of_it():
     assert not pieces, "the piece of H is gone"
 
 
-def _outline_replaced(monkeypatch, truth: dict, pin: str, *outline):
+def _outline_replaced(monkeypatch, script, truth: dict, pin: str, *outline):
     """Make find_cards outline `pin` wrongly (benchmarks/outline_errors.py's wrong_outline:
     its quad scaled across and along the card, about a centre moved by card widths/lengths)."""
-    import importlib.util
     import recognizer
-    spec = importlib.util.spec_from_file_location(
-        "outline_errors", Path(__file__).resolve().parents[2] / "benchmarks" / "outline_errors.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    monkeypatch.setattr(recognizer, "find_cards", bench.wrong_outline(recognizer.find_cards, truth, pin, *outline))
+    wrong_outline = script("benchmarks/outline_errors.py").wrong_outline
+    monkeypatch.setattr(recognizer, "find_cards", wrong_outline(recognizer.find_cards, truth, pin, *outline))
 
 
 @pytest.mark.parametrize("name, pin, outline", [
@@ -135,14 +131,14 @@ def _outline_replaced(monkeypatch, truth: dict, pin: str, *outline):
     ("fresh_orell_7_0000.jpg", "C", (1, 1, 0.1, 0.1)),      # card-sized, 11 mm off the card: 6 (0.45)
     ("rotated_paris_7_0001.jpg", "H", (0.6, 1, 0.2, 0)),    # a long strip of a 4: a 2 (0.81)
 ])
-def test_a_pin_outlined_wrongly_is_read_from_its_slot(samples, monkeypatch, name, pin, outline):
+def test_a_pin_outlined_wrongly_is_read_from_its_slot(samples, monkeypatch, script, name, pin, outline):
     """A pin outlined by a piece of it (a dondorf 10 on the mat was outlined by its printed
     frame, 47 x 59 mm, and counted four pips under a "J"), or by a rectangle off its slot,
     holds part of the pips and maybe a stretched index or none.  Its doubtful reading stood,
     as the outline kept the slot from being read; now the slot is read and its card replaces
     the outline's."""
     truth = json.loads((samples / name).with_suffix(".json").read_text())
-    _outline_replaced(monkeypatch, truth, pin, *outline)
+    _outline_replaced(monkeypatch, script, truth, pin, *outline)
     r = recognize(str(samples / name))
     assert r.pins == truth["pins"] and r.piles == truth["piles"]
     assert len([c for c in r.cards if c.position == pin]) == 1
@@ -154,7 +150,7 @@ def test_a_pin_outlined_wrongly_is_read_from_its_slot(samples, monkeypatch, name
     ("rotated_paris_7_0001.jpg", "D", (1, 0.67, 0, -0.165)),  # a 10: a sure 7 (0.985)
     ("rotated_paris_7_0001.jpg", "A", (0.6, 1, 0.2, 0)),     # a long strip of an 8: a sure 5 (0.99)
 ])
-def test_a_pin_outlined_wrongly_and_read_surely_is_never_surely_wrong(samples, monkeypatch, name, pin, outline):
+def test_a_pin_outlined_wrongly_and_read_surely_is_never_surely_wrong(samples, monkeypatch, script, name, pin, outline):
     """Part of a card, stretched to a card's shape, can read surely as another rank: five of
     an 8's pips under its "8" stretched to match a 5 (0.99).  Its slot's card then reads
     another rank; which is right, one photo cannot always tell (an ornamental 5 partly under
@@ -162,7 +158,7 @@ def test_a_pin_outlined_wrongly_and_read_surely_is_never_surely_wrong(samples, m
     a sure 3), so the player is asked -- never told a wrong value surely (over 320 such pins
     on four samples, benchmarks/outline_errors.py: 86 wrong and unflagged before, 4 after)."""
     truth = json.loads((samples / name).with_suffix(".json").read_text())
-    _outline_replaced(monkeypatch, truth, pin, *outline)
+    _outline_replaced(monkeypatch, script, truth, pin, *outline)
     r = recognize(str(samples / name))
     c = next(c for c in r.cards if c.position == pin)
     assert c.value == truth["pins"][pin] or c.confidence < 0.7
@@ -173,12 +169,12 @@ def test_a_pin_outlined_wrongly_and_read_surely_is_never_surely_wrong(samples, m
     ("rotated_paris_7_0001.jpg", "1", (0.75, 0.67)),         # a 5 read as an ace (0.79)
     ("fresh_orell_7_0000.jpg", "3", (1, 0.67, 0, 0.165)),    # a 10 read a sure 7 (0.99)
 ])
-def test_a_pile_top_outlined_by_a_piece_is_never_surely_wrong(samples, monkeypatch, name, pile, outline):
+def test_a_pile_top_outlined_by_a_piece_is_never_surely_wrong(samples, monkeypatch, script, name, pile, outline):
     """A pile top has no slot to be read from.  Outlined by a piece of it, it read another
     rank without being asked; when the card snapped to a card's size round the piece reads
     another rank, the player is now asked."""
     truth = json.loads((samples / name).with_suffix(".json").read_text())
-    _outline_replaced(monkeypatch, truth, pile, *outline)
+    _outline_replaced(monkeypatch, script, truth, pile, *outline)
     r = recognize(str(samples / name))
     c = next(c for c in r.cards if c.role == "pile" and c.position == pile)
     assert c.value == truth["piles"][int(pile) - 1] or c.confidence < 0.7
