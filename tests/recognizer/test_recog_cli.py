@@ -129,6 +129,18 @@ def test_a_guessed_layout_names_the_options_that_settle_it(samples, capsys):
     assert "hint" not in json.loads(out)
 
 
+def test_piles_alone_keep_the_top_the_player_says_is_there(samples, capsys):
+    """Told only that pile 3 has a top, two pins and that top are not read as three pins and
+    no pile: the pile top is kept and the pins' letters are still called a guess."""
+    photo = samples / "mid_anglo_7_0000.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    status, out, _ = run([str(photo), "--json", "--piles", "3"], capsys)
+    got = json.loads(out)
+    assert status == 0 and got["piles"] == truth["piles"] == [None, None, truth["piles"][2]]
+    assert sum(v is not None for v in got["pins"].values()) == 2
+    assert any("guess" in w for w in got["warnings"])
+
+
 def test_fresh_deal_option_reads_a_fresh_deal(samples, capsys):
     photo = samples / "rotated_anglo_7_0000.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
