@@ -91,9 +91,14 @@ def _overlay_path(out: str, photo: str, many: bool) -> Path:
     return Path(out)
 
 
-def summary(d: dict, guessed: bool = False) -> str:
+HINTS = [("standing", "--standing with the letters of the pins still standing (e.g. CDGJ)"),
+         ("piles", "--piles with the piles that have a face-up top (e.g. 1,3)")]
+
+
+def summary(d: dict, guessed: bool = False, known=()) -> str:
     """A short human reading: the triangle as the player sees it, pile tops, warnings.
-    guessed: the layout's letters or a pile's number were guessed -- say which options settle it."""
+    guessed: the layout's letters or a pile's number were guessed -- say which of the options
+    not given (known: the keys of the prior given, "standing" and/or "piles") settle it."""
     v = lambda k: "." if d["pins"][k] is None else str(d["pins"][k])
     rows = ["   ".join(v(k) for k in "ABCD"), "   ".join(v(k) for k in "EFG"), "   ".join(v(k) for k in "HI"), v("J")]
     lines = [f"{d['image'] or 'photo'}: {sum(x is not None for x in d['pins'].values())} pins, "
@@ -103,9 +108,9 @@ def summary(d: dict, guessed: bool = False) -> str:
     lines.append("  piles: " + "  ".join(f"{i + 1}:{'-' if t is None else t}" for i, t in enumerate(d["piles"])))
     for w in d["warnings"]:
         lines.append(f"  warning: {w}")
-    if guessed:
-        lines.append("  hint: to settle the guess, give what you know: --standing with the letters of the pins "
-                     "still standing (e.g. CDGJ) and --piles with the piles that have a face-up top (e.g. 1,3)")
+    options = [text for key, text in HINTS if key not in known]
+    if guessed and options:
+        lines.append("  hint: to settle the guess, give what you know: " + " and ".join(options))
     return "\n".join(lines)
 
 
@@ -176,7 +181,7 @@ def run(args) -> int:
             status = 1
             continue
         d = r.to_dict()
-        print(json.dumps(d) if args.json else summary(d, r.layout_guess and expect is None), flush=True)
+        print(json.dumps(d) if args.json else summary(d, r.layout_guess, expect or {}), flush=True)
         if args.overlay and not _write_overlay(draw_overlay, photo, r, _overlay_path(args.overlay, photo, many)):
             status = 1
         if args.state:

@@ -129,6 +129,16 @@ def test_a_guessed_layout_names_the_options_that_settle_it(samples, capsys):
     assert "hint" not in json.loads(out)
 
 
+def test_the_hint_names_only_the_options_not_given(samples, capsys):
+    """Told the standing pins, a lone pile right of J is still pile 2 or 3: the hint asks for
+    --piles only (before, a partial prior got no hint at all)."""
+    photo = str(samples / "mid_gnomangelo_7_0004.jpg")
+    status, out, _ = run([photo, "--standing", "BCDEFGHIJ"], capsys)
+    hint = [line for line in out.splitlines() if line.strip().startswith("hint:")]
+    assert status == 0 and "pile right of J" in out
+    assert len(hint) == 1 and "--piles" in hint[0] and "--standing" not in hint[0]
+
+
 def test_piles_alone_keep_the_top_the_player_says_is_there(samples, capsys):
     """Told only that pile 3 has a top, two pins and that top are not read as three pins and
     no pile: the pile top is kept and the pins' letters are still called a guess."""
