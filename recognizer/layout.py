@@ -325,13 +325,17 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
     d = np.linalg.norm(uv[:, :, None, :] - slot_uv[None, None, :, :], axis=3).min(2)
     hit = d < 0.3
     score = hit.sum(1) - np.where(hit, d, 0).sum(1) / np.maximum(hit.sum(1), 1)
+    order = np.argsort(-score)
+    # greedily, best first: a translation within 0.2 pitch of one kept is the same placement
+    near = np.linalg.norm(T[order][:, None] - T[order][None], axis=2) < 0.2 * px
+    gone = np.zeros(len(order), bool)
     out = []
-    for i in np.argsort(-score):
-        x, y = T[i]
-        if all(math.hypot(x - a, y - b) >= 0.2 * px for a, b in out):
+    for j, i in enumerate(order):
+        if not gone[j]:
             out.append(T[i])
             if len(out) >= top:
                 break
+            gone |= near[j]
     return out
 
 
@@ -412,8 +416,9 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 guess = 0.0 if rows_seen else ROW_GAP_COST * abs((py - CH) - (px - CW))
                 ts = _placements(xy, ok, px, py, allowed=allowed)
                 if free.any() and on_stack[ok].any():
+                    kept = np.array(ts)
                     ts += [t for t in _placements(xy, free, px, py, top=3, allowed=allowed)
-                           if all(np.abs(t - t0).max() > 0.2 * px for t0 in ts)]
+                           if (np.abs(kept - t).max(1) > 0.2 * px).all()]
                 ts = np.array(ts)
                 cand = np.repeat(ok[:, None], 10, 1)
                 if allowed is not None:
