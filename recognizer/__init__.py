@@ -261,9 +261,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
             for i in doubted:       # cards[i] is faces[i]'s card
                 _doubt(cards[i], OUTLINE_DOUBT, "outlined off the card; its place reads another rank")
-            for i in _pile_pieces_in_doubt(photo.image, faces, pl):
-                _doubt(cards[i], OUTLINE_DOUBT,
-                       "outlined by a piece of the card; the whole card reads another rank")
+            for i, why in _pile_pieces_in_doubt(photo.image, faces, pl):
+                _doubt(cards[i], OUTLINE_DOUBT, why)
             if used_mat:
                 recovered += [_card(corners, s, r, "pile", pos)
                               for corners, r, pos in _recover_piles(photo.image, faces, pl, live_piles)]
@@ -440,23 +439,29 @@ SURE_OUTLINED = 0.9     # a pin outlined wrongly, read less surely than this, gi
 OUTLINE_DOUBT = 0.6     # one read surely whose slot's card reads another rank: asked
 
 
-def _pile_pieces_in_doubt(img, faces, pl) -> list[int]:
+def _pile_pieces_in_doubt(img, faces, pl) -> list[tuple[int, str]]:
     """The pile tops outlined by a piece of the card (layout.a_piece) and not asked about,
-    whose card, snapped to a card's size round the piece, reads another rank.  A pile top has
-    no slot to be read from, and a piece's sure reading can be wrong (the lower two
-    thirds of an orell 10 on its pile read a sure 7); the snapped card can be wrong too (one
-    slid off a mat's short pile top onto the mat's edge read a 4 as a sure 3), so the player
-    is asked."""
+    whose reading a piece cannot vouch for, each with why: its pips and corner index do not
+    name one rank (a piece holds part of the pips: a strip down one side of an orell 8 counted
+    5 under an index read as J, 0.7), or its card, snapped to a card's size round the piece,
+    reads another rank.  A pile top has no slot to be read from, and a piece's sure reading can
+    be wrong (the lower two thirds of an orell 10 on its pile read a sure 7); the snapped card
+    can be wrong too (one slid off a mat's short pile top onto the mat's edge read a 4 as a
+    sure 3), so the player is asked."""
     Hi = pl.plane
     out = []
     for i, ((c, r), role) in enumerate(zip(faces, pl.roles)):
         if role != "pile" or r.confidence < LOW_CONFIDENCE:
             continue        # (one read with doubt is asked already)
         q = _to_mm(Hi, c)
-        if a_piece(q):
-            _, snapped = verify_mod.snapped_reading(img, Hi, verify_mod.ideal_mm(q), 5.0)
-            if snapped.rank != r.rank:
-                out.append(i)
+        if not a_piece(q):
+            continue
+        if r.index != r.rank:
+            out.append((i, "outlined by a piece of the card, whose pips and index disagree"))
+            continue
+        _, snapped = verify_mod.snapped_reading(img, Hi, verify_mod.ideal_mm(q), 5.0)
+        if snapped.rank != r.rank:
+            out.append((i, "outlined by a piece of the card; the whole card reads another rank"))
     return out
 
 

@@ -314,7 +314,8 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
     the best `top`, or with FEW_CARDS or fewer every one.  (A sparse frame's few pins land
     on slots about as well in many places, at a pitch guessed from few pairs, and the cut
     left out the right one: 2 pins and a lone pile 3 read as 3 pins and no pile even when told
-    that pile 3 has a top.  Up to 60 placements cost well under a millisecond more.)"""
+    that pile 3 has a top.  Fitting every one is dearer: the slowest held-out photo, six such
+    cards, 0.47 -> 0.59 s; the held-out median did not move, 0.228 -> 0.234 s.)"""
     slot_uv = SLOT_UV if allowed is None else SLOT_UV[allowed]
     P = slot_uv * (px, py)
     anchors = np.flatnonzero(ok)

@@ -168,11 +168,14 @@ def test_a_pin_outlined_wrongly_and_read_surely_is_never_surely_wrong(samples, m
     ("fresh_orell_7_0000.jpg", "1", (0.75, 0.67)),           # an 8 read 4 (0.7)
     ("rotated_paris_7_0001.jpg", "1", (0.75, 0.67)),         # a 5 read as an ace (0.79)
     ("fresh_orell_7_0000.jpg", "3", (1, 0.67, 0, 0.165)),    # a 10 read a sure 7 (0.99)
+    # a strip down one side: part of the pips, counted cleanly, outvoted the index
+    ("fresh_orell_7_0000.jpg", "2", (0.6, 1, 0.2, 0)),       # a 5: "pips say 3, index says 6" (0.7)
+    ("rotated_paris_7_0001.jpg", "2", (0.6, 1, 0.2, 0)),     # a 5: "pips say 3, index says Q" (0.7)
 ])
 def test_a_pile_top_outlined_by_a_piece_is_never_surely_wrong(samples, monkeypatch, script, name, pile, outline):
     """A pile top has no slot to be read from.  Outlined by a piece of it, it read another
-    rank without being asked; when the card snapped to a card's size round the piece reads
-    another rank, the player is now asked."""
+    rank without being asked; when its pips and index disagree, or the card snapped to a
+    card's size round the piece reads another rank, the player is now asked."""
     truth = json.loads((samples / name).with_suffix(".json").read_text())
     _outline_replaced(monkeypatch, script, truth, pile, *outline)
     r = recognize(str(samples / name))
