@@ -379,7 +379,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
     allowed: optional bool per slot A-J (the standing pins the caller already knows); cards
     are then placed on those slots only.  on_stack: cards seen lying on a face-down stack
     (recognizer.stacks) -- most likely pile tops, which show the player's side: a placement
-    that makes one a pin, or leaves it outside the pile zone, is penalised.  (A penalty, not
+    that makes one a pin, or leaves it outside the pile zone lying square as a pile top lies,
+    is penalised (the discard heap's cards lie on cards too, mostly askew).  (A penalty, not
     a ban: the cue now and then fires on a pin, and then the rest of the fit outvotes it.)"""
     on_stack = np.zeros(len(mm_xy), bool) if on_stack is None else np.asarray(on_stack, bool)
     if can_pin.sum() == 0:
@@ -450,7 +451,9 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 stray = (rest & (overl_ok if overl_ok is not None else True) & (v >= -0.7)
                          & (v <= 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM)).sum(1)
                 stack_pin = (on_stack & inl).sum(1)
-                stack_out = (on_stack & ~inl & ~zone).sum(1)
+                # only a card lying square can be a pile top: one on cards but askew is the
+                # discard heap's, and must not turn the placement towards it
+                stack_out = (on_stack & sq & ~inl & ~zone).sum(1)
                 axis = _on_axis(u, v, rest & zone)
                 scores = (nin - mres - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
                           + AXIS_BONUS * axis

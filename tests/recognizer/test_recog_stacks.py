@@ -76,6 +76,18 @@ def test_pile_row_on_stacks_is_not_a_pin_row(pins, rot):
     assert list(zip(pl.roles, pl.positions)) == truth
 
 
+@pytest.mark.parametrize("pins, heap", [("AD", (3.0, 2.5)), ("GH", (-3.0, 3.0)), ("BCD", (3.0, 3.5))])
+def test_an_askew_card_lying_on_cards_does_not_turn_the_layout(pins, heap):
+    # the discard heap's top lies on cards, so the stack cue may flag it; lying askew it is
+    # no pile top, and the placement must not be turned to bring it into a pile's place
+    H = _piles._view(0)
+    quads = [_piles._card(H, *LATTICE[k], deg=1.0) for k in pins]
+    quads += [_piles._card(H, 0.0, 4.3, deg=-2.0), _piles._card(H, *heap, deg=40.0)]
+    n = len(quads)
+    pl = fit_layout(quads, [True] * n, [True] * n, on_stack=[False] * len(pins) + [True, True])
+    assert list(zip(pl.roles, pl.positions)) == [("pin", k) for k in pins] + [("pile", "2"), ("outside", None)]
+
+
 def test_a_pile_never_lies_on_a_pin_slot():
     pitch = (71.0, 100.0)
     u = np.array([0.0, 0.5, -0.55, 1.55, -1.6, 0.0])
