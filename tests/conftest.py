@@ -11,7 +11,8 @@ SAMPLES = ROOT / "sample_images"
 @pytest.fixture(scope="session")
 def script():
     """script("benchmarks/recognize.py") -> that file of the project loaded as a module (once a
-    session): the benchmarks are scripts, not a package, but their helpers are tested."""
+    session): the benchmarks are scripts and the test folders no package, but a benchmark's
+    helpers are tested and a test file's builders reused."""
     loaded = {}
 
     def load(path: str):

@@ -1,10 +1,8 @@
 """Pile tops seen lying on their face-down stacks (recognizer.stacks) and what the layout fit
 makes of them: a pile top is never taken for a pin because a row of tops looks like a row of
 pins, and a pile never sits on a pin slot's own ground."""
-import importlib.util
 import json
 import math
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -15,10 +13,10 @@ from recognizer.__init__ import _on_stack, _read_cards
 from recognizer.layout import CANON, LATTICE, _pile_region, fit_layout
 from recognizer.stacks import stacked
 
-_spec = importlib.util.spec_from_file_location(
-    "layout_piles", Path(__file__).with_name("test_recog_layout_piles.py"))
-_piles = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_piles)          # reuse its tilted-camera card builder
+@pytest.fixture
+def camera(script):
+    """test_recog_layout_piles.py, for its tilted-camera card builder (_view, _card)."""
+    return script("tests/recognizer/test_recog_layout_piles.py")
 
 
 def _truth_card(truth, corners):
@@ -63,26 +61,26 @@ def test_more_flags_than_piles_means_the_cue_failed():
 
 @pytest.mark.parametrize("rot", [0, 90, 200])
 @pytest.mark.parametrize("pins", ["AB", "AD", "BC"])
-def test_pile_row_on_stacks_is_not_a_pin_row(pins, rot):
+def test_pile_row_on_stacks_is_not_a_pin_row(pins, rot, camera):
     # a sparse mid-frame: two back-row pins and the three pile tops in a row below the
     # triangle -- at about the pin pitch, so without the stacks the row of tops fits the
     # lattice as well as the pins do
-    H = _piles._view(rot)
+    H = camera._view(rot)
     piles = {"1": (-1.3, 4.3), "2": (0.0, 4.3), "3": (1.3, 4.3)}
-    quads = [_piles._card(H, *LATTICE[k], deg=1.0) for k in pins]
-    quads += [_piles._card(H, u, v, deg=-2.0) for u, v in piles.values()]
+    quads = [camera._card(H, *LATTICE[k], deg=1.0) for k in pins]
+    quads += [camera._card(H, u, v, deg=-2.0) for u, v in piles.values()]
     truth = [("pin", k) for k in pins] + [("pile", n) for n in piles]
     pl = fit_layout(quads, [True] * len(quads), [True] * len(quads), on_stack=[False] * len(pins) + [True] * 3)
     assert list(zip(pl.roles, pl.positions)) == truth
 
 
 @pytest.mark.parametrize("pins, heap", [("AD", (3.0, 2.5)), ("GH", (-3.0, 3.0)), ("BCD", (3.0, 3.5))])
-def test_an_askew_card_lying_on_cards_does_not_turn_the_layout(pins, heap):
+def test_an_askew_card_lying_on_cards_does_not_turn_the_layout(pins, heap, camera):
     # the discard heap's top lies on cards, so the stack cue may flag it; lying askew it is
     # no pile top, and the placement must not be turned to bring it into a pile's place
-    H = _piles._view(0)
-    quads = [_piles._card(H, *LATTICE[k], deg=1.0) for k in pins]
-    quads += [_piles._card(H, 0.0, 4.3, deg=-2.0), _piles._card(H, *heap, deg=40.0)]
+    H = camera._view(0)
+    quads = [camera._card(H, *LATTICE[k], deg=1.0) for k in pins]
+    quads += [camera._card(H, 0.0, 4.3, deg=-2.0), camera._card(H, *heap, deg=40.0)]
     n = len(quads)
     pl = fit_layout(quads, [True] * n, [True] * n, on_stack=[False] * len(pins) + [True, True])
     assert list(zip(pl.roles, pl.positions)) == [("pin", k) for k in pins] + [("pile", "2"), ("outside", None)]
@@ -136,10 +134,10 @@ HEAP_PHOTO_MM = [[[33, -513], [96, -509], [91, -422], [28, -425]],
 
 
 @pytest.mark.parametrize("rot", [0, 160])
-def test_a_piece_of_the_discard_heap_is_no_pile_top(rot):
+def test_a_piece_of_the_discard_heap_is_no_pile_top(rot, camera):
     # the stack cue pulls the lattice towards a pile top; a piece of the heap must not pull it
     # (it shifted B, C to C, D and left pile 1 empty, even with the standing pins known)
-    H = _piles._view(rot)
+    H = camera._view(rot)
     quads = [cv2.perspectiveTransform(np.float64(q).reshape(-1, 1, 2), H).reshape(4, 2) for q in HEAP_PHOTO_MM]
     expect = {"standing": ["B", "C"], "piles": [True, False, False]}
     pl = fit_layout(quads, [True] * 5, [True] * 5, expect=expect, on_stack=[False] * 4 + [True])
@@ -155,10 +153,10 @@ JOKER_PHOTO_MM = [[[-73, 190], [-10, 189], [-8, 277], [-71, 279]],
                   [[268, -110], [314, -66], [255, -4], [204, -43]]]
 
 
-def test_a_picture_card_on_something_is_no_pile_top():
+def test_a_picture_card_on_something_is_no_pile_top(camera):
     # a clear picture card is never a ball card: its lying on something must not pull the
     # lattice round (it made the 6 pile 1 and the 5 of clubs H, with the prior known)
-    H = _piles._view(30)
+    H = camera._view(30)
     quads = [cv2.perspectiveTransform(np.float64(q).reshape(-1, 1, 2), H).reshape(4, 2) for q in JOKER_PHOTO_MM]
     expect = {"standing": ["D", "H"], "piles": [True, False, False]}
     numbered = [True, True, False, True, False]
