@@ -646,8 +646,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     def pile_cards(fit: dict) -> list[int]:
         fslot, fuv = fit["slot"], fit["uv"]
         region = _pile_region(fuv[:, 0], fuv[:, 1], fit["pitch"])
-        idx = [i for i in range(n) if fslot[i] < 0 and can_pile[i] and numbered[i]
-               and (region[i] or (on_stack[i] and fuv[i, 1] > 1.0))]
+        idx = [i for i in range(n) if fslot[i] < 0 and can_pile[i] and numbered[i] and region[i]]
         # a pile top is a single card; a heap of overlapping cards is the discard pile
         idx = [i for i in idx if overl[i] < 0.3 and abs(math.sin(ang[i] - fit["ay"])) < 0.35]
         if len(idx) > 3:

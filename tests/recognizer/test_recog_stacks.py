@@ -216,3 +216,19 @@ def test_edge_cue_joins_the_ink_cue_under_the_per_photo_rules():
 def test_when_the_ink_cue_fails_in_a_photo_the_edge_cue_may_still_decide():
     # big pips by the edge ink the margins of most cards: the ink cue is dropped, not the edge cue
     assert stacked([0.98, 0.99, 0.84, 0.9, 1.0, 0.0], [0.0, 0.0, 0.02, 0.0, 0.0, 0.92]) == [False] * 5 + [True]
+
+
+@pytest.mark.parametrize("far", [(5.0, 1.3), (-3.3, 2.2), (3.6, 3.5)])
+def test_a_card_on_cards_far_from_the_pile_places_is_no_pile(far, camera):
+    # a discard lying on the heap (or a picture card whose print reads as a stack's edge)
+    # lies on cards too; far out beside the triangle it is no pile top, and counting it as
+    # one renumbered the real piles 1 and 3 of a row as 1 and 2
+    H = camera._view(30)
+    pins = "ABDEG"
+    quads = [camera._card(H, *LATTICE[k], deg=1.0) for k in pins]
+    quads += [camera._card(H, -1.3, 4.3, deg=-2.0), camera._card(H, 1.3, 4.3, deg=1.5),
+              camera._card(H, *far, deg=2.0)]
+    n = len(quads)
+    pl = fit_layout(quads, [True] * n, [True] * n, on_stack=[False] * len(pins) + [True] * 3)
+    assert list(zip(pl.roles, pl.positions)) == ([("pin", k) for k in pins]
+                                                 + [("pile", "1"), ("pile", "3"), ("outside", None)])
