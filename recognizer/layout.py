@@ -171,7 +171,7 @@ def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
     return slot, res
 
 
-def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
+def _pitches(xy: np.ndarray, measured_only: bool = False) -> tuple[list[float], list[float], bool]:
     """Column and row pitches (mm) to try, from neighbours, in a frame where rows run along x,
     and whether the row pitch was measured (some pin has a neighbour in the next row).
     The median of the neighbour distances, and each cluster of them that differs from it (two
@@ -182,7 +182,8 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
     than pins are laid (_usual_gap): that pair may be two pile tops -- three touching pins
     and three piles, two of them 112 mm apart beside J, had only that pitch tried, and the
     pins were fitted on a lattice spread to it.  (One pair at a usual gap is kept alone: the
-    usual pitches added to it let a touching frame's four pins spread over a column more.)"""
+    usual pitches added to it let a touching frame's four pins spread over a column more.)
+    measured_only: only the pitches neighbours show, none guessed (lists may be empty)."""
     px, py, px2 = [], [], []
     n = len(xy)
     for i in range(n):
@@ -197,6 +198,8 @@ def _pitches(xy: np.ndarray) -> tuple[list[float], list[float], bool]:
                 px2 += [dx / m for m in (2, 3) if CW * 0.9 < dx / m < CW * 1.8]
             if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
                 py.append(dy)
+    if measured_only:        # only what neighbouring cards show (no usual gaps guessed)
+        return _pitch_tries(px, [], CW), _pitch_tries(py, [], CH), bool(py)
     usual = [CW + g for g in (2, 8, 16, 26)]
     pxs = _pitch_tries(px, usual, CW)
     if len(px) <= 2 and not _usual_gap(pxs[0], CW):      # one pair (seen from both ends), far apart
@@ -410,6 +413,13 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         # of them looks like a row of pins), unless too few other cards are left
         free = ok & ~on_stack
         pxs, pys, rows_seen = _pitches(xy[free] if free.sum() >= 2 else xy[ok])
+        if free.sum() >= 2 and on_stack[ok].sum() >= 2:
+            # the cue now and then flags pins (two touching pins, each taking the other's edge
+            # for a stack's): the flagged cards' own pitches are tried too, after the others
+            pxa, pya, seen_a = _pitches(xy[ok & on_stack], measured_only=True)
+            pxs += [p for p in pxa if _untried(p, pxs)]
+            pys += [p for p in pya if _untried(p, pys)]
+            rows_seen = rows_seen or seen_a
         for px in pxs:
             for py in pys:
                 # a row pitch no two pins show is a guess: players space rows about as they

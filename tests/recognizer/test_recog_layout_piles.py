@@ -280,3 +280,18 @@ def test_rows_unseen_are_not_stretched_to_put_a_pile_on_j(name, want):
     mm of difference between the row and column gaps the extra pin still won."""
     got = _placed_from(name)
     assert got == want
+
+
+def test_pins_the_stack_cue_flags_still_give_their_pitch():
+    """A rendered mid-frame (table mm and directions as the photo gave them): A, B, D and J
+    standing, A and B touching, three pile tops in a row below J (pile 1 seen on its stack)
+    and the heap's top lying across.  The stack cue also flagged A and B (each took the
+    other's edge for a stack's), and flagged cards set no pitch, so only the piles and J gave
+    one (83 mm): at it A, B and D fit no row, and the row of tops was taken for A, B, C.  The
+    flagged cards' own pitches are now tried after the others."""
+    xy = np.array([[85, 5], [-83, -5], [-1, 0], [-16, -466], [-80, -467], [5, -144], [121, -459], [258, -63]],
+                  float)
+    angles = np.array([1.63, 1.64, 1.57, 1.6, 1.63, 1.58, 1.63, 3.05])
+    on_stack = np.array([1, 0, 0, 1, 1, 0, 0, 0], bool)
+    best = fit_lattice(xy, angles, np.ones(8, bool), np.ones(8, bool), on_stack=on_stack)
+    assert _letters(best) == [None, None, None, "B", "A", "J", "D", None]
