@@ -61,6 +61,7 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
     wrong_values = collections.Counter()
     bad_layouts = []
     n_placed_wrong = 0          # layouts missed with every pin and pile top read right
+    n_missed_warned = 0         # layouts missed that the reading itself says to check
     for jf in files:
         truth = json.loads(jf.read_text())
         img = jf.with_suffix(".jpg")
@@ -72,9 +73,11 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             if expect:      # the tracker's prior, taken from the truth: standing pins, live piles
                 prior = {"standing": [k for k, v in truth["pins"].items() if v is not None],
                          "piles": [v is not None for v in truth["piles"]]}
-            got = recognize(str(img), expect=prior).to_dict()
+            rec = recognize(str(img), expect=prior)
+            got, guessed = rec.to_dict(), rec.layout_guess
         except RecognitionError as e:
             got = {"pins": {k: None for k in "ABCDEFGHIJ"}, "piles": [None] * 3, "cards": [], "error": str(e)}
+            guessed = True          # an error is no silent misreading
             errors += 1
         times.append(time.perf_counter() - t0)
         # pins and piles: value and position
@@ -105,6 +108,7 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
         if not ok_all:
             bad_layouts.append(img.name)
             n_placed_wrong += _all_read(truth, got)
+            n_missed_warned += _warned(got, guessed)
         # every card found: is its rank right?
         for g in got["cards"]:
             best = max(truth["cards"], key=lambda c: quad_iou(g["corners"], c["corners"]), default=None)
@@ -125,7 +129,16 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             "found": n_found, "recall_visible": n_recall / max(n_true, 1), "errors": errors,
             "median_s": float(np.median(times)) if times else 0, "max_s": float(np.max(times)) if times else 0,
             "failures": dict(fails), "bad_layouts": bad_layouts, "placed_wrong": n_placed_wrong,
+            "missed_warned": n_missed_warned,
             "wrong_flagged": wrong_values["flagged"], "wrong_confident": wrong_values["confident"]}
+
+
+def _warned(got: dict, guessed: bool) -> bool:
+    """Does the reading tell the player to check it: its layout a guess (pin letters or a pile's
+    number), or a pin or pile top read with low confidence (ringed in the app)?  A missed layout
+    with neither is a silent misreading, the kind a player cannot catch."""
+    return guessed or any(c["role"] in ("pin", "pile") and c["confidence"] < LOW_CONFIDENCE
+                          for c in got["cards"])
 
 
 def _all_read(truth: dict, got: dict) -> bool:
@@ -269,6 +282,8 @@ def main(argv=None) -> int:
         print(f"  whole-layout exact match:                                   {100 * res['layout_exact']:.2f} %")
         print(f"  of the {len(res['bad_layouts'])} layouts missed, read right but placed wrong:     {res['placed_wrong']} "
               "(every card found and its value right; letters or pile numbers wrong)")
+        print(f"  of the {len(res['bad_layouts'])} layouts missed, the reading asked to check:      {res['missed_warned']} "
+              f"(a guessed layout or an unsure card; silent: {len(res['bad_layouts']) - res['missed_warned']})")
         print(f"  rank accuracy over the {res['found']} cards found:                   {100 * res['rank_acc_found']:.2f} %")
         print(f"  recall of fully visible cards:                              {100 * res['recall_visible']:.2f} %")
         print(f"  photos rejected with an error:                              {res['errors']}")

@@ -120,3 +120,14 @@ def test_touching_scenes_overlap_as_asked(overlap):
         if "A" in at and "E" in at:                # one row to the next
             gap = abs(at["E"][1] - at["A"][1]) - CH
             assert -overlap - 1.5 < gap < -2.0 + 1.5
+
+
+def test_benchmark_tells_a_warned_miss_from_a_silent_one(script):
+    """A missed layout is "warned" when the reading says its layout is a guess or rings a pin or
+    pile top as unsure; a card outside the layout read unsure warns of nothing."""
+    bench = script("benchmarks/recognize.py")
+    sure = {"role": "pin", "position": "A", "value": 5, "confidence": 0.98}
+    got = {"cards": [sure, {"role": "outside", "position": None, "value": 3, "confidence": 0.4}]}
+    assert not bench._warned(got, False)
+    assert bench._warned(got, True)
+    assert bench._warned({"cards": [sure, dict(sure, role="pile", position="2", confidence=0.6)]}, False)
