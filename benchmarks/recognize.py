@@ -108,7 +108,8 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
         if not ok_all:
             bad_layouts.append(img.name)
             n_placed_wrong += _all_read(truth, got)
-            n_missed_warned += _warned(got, guessed)
+            warned = _warned(got, guessed)
+            n_missed_warned += warned
         # every card found: is its rank right?
         for g in got["cards"]:
             best = max(truth["cards"], key=lambda c: quad_iou(g["corners"], c["corners"]), default=None)
@@ -122,7 +123,8 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             n_true += 1
             n_recall += any(quad_iou(g["corners"], c["corners"]) >= 0.5 for g in got["cards"])
         if verbose and not ok_all:
-            print("  FAIL", img.name, got.get("error", ""), "truth pins", truth["pins"], truth["piles"],
+            print("  FAIL", img.name, "(asked to check)" if warned else "(SILENT)", got.get("error", ""),
+                  "truth pins", truth["pins"], truth["piles"],
                   "got", got["pins"], got["piles"])
     return {"photos": n_layout, "per_card": n_slot_ok / max(n_slots, 1), "slots": n_slots,
             "layout_exact": n_layout_ok / max(n_layout, 1), "rank_acc_found": n_rank_ok / max(n_found, 1),
