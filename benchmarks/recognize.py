@@ -74,7 +74,7 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
                 prior = {"standing": [k for k, v in truth["pins"].items() if v is not None],
                          "piles": [v is not None for v in truth["piles"]]}
             rec = recognize(str(img), expect=prior)
-            got, guessed = rec.to_dict(), rec.layout_guess
+            got, guessed = rec.to_dict(), rec.layout_guess or bool(rec.unread)
         except RecognitionError as e:
             got = {"pins": {k: None for k in "ABCDEFGHIJ"}, "piles": [None] * 3, "cards": [], "error": str(e)}
             guessed = True          # an error is no silent misreading
@@ -137,8 +137,9 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
 
 def _warned(got: dict, guessed: bool) -> bool:
     """Does the reading tell the player to check it: its layout a guess (pin letters or a pile's
-    number), or a pin or pile top read with low confidence (ringed in the app)?  A missed layout
-    with neither is a silent misreading, the kind a player cannot catch."""
+    number) or a card the prior expects not read (guessed), or a pin or pile top read with low
+    confidence (ringed in the app)?  A missed layout with none of these is a silent misreading,
+    the kind a player cannot catch."""
     return guessed or any(c["role"] in ("pin", "pile") and c["confidence"] < LOW_CONFIDENCE
                           for c in got["cards"])
 

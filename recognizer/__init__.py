@@ -73,6 +73,9 @@ class Recognition:
     # the pin letters or a pile's number are a guess that the standing pins and live piles
     # (recognize's expect; the CLI's --standing / --piles) would settle
     layout_guess: bool = False
+    # places the caller's prior says hold a card (standing pins, live piles' tops: "H", "2")
+    # where the photo showed none: a pin lost without a word would cost the player the frame
+    unread: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"image": self.image, "width": self.width, "height": self.height,
@@ -172,6 +175,15 @@ def _on_stack(image: np.ndarray, faces: list, slivers: list) -> list[bool]:
     return stacked(slivers, edges)
 
 
+def _unread(cards: list, allowed, live_piles) -> list[str]:
+    """The places recognize's expect says hold a card (standing pins, live piles' tops) with no
+    card of the reading on them, pins first: "H", "2"."""
+    held = {str(c.position) for c in cards if c.role in ("pin", "pile")}
+    pins = [k for n, k in enumerate(LETTERS) if allowed is not None and allowed[n] and k not in held]
+    tops = [str(i + 1) for i in range(3) if live_piles is not None and live_piles[i] and str(i + 1) not in held]
+    return pins + tops
+
+
 def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
     full = [[int(round(x * scale)), int(round(y * scale))] for x, y in corners_photo]
     if r.kind == "court":
@@ -218,6 +230,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     pins = {k: None for k in LETTERS}
     piles: list[int | None] = [None, None, None]
     used_mat = False
+    unread: list[str] = []
     if not layout:
         cards = [_card(c, s, r, None, None) for c, r in faces]
     else:
@@ -282,6 +295,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 pins[c.position] = c.value
             elif c.role == "pile" and c.value is not None:
                 piles[int(c.position) - 1] = c.value
+        out = []
         if pl.slots_mm is not None and (allowed is not None or sum(v is not None for v in pins.values()) >= 5):
             # a pin read as knocked down because the photo cut it off would lose the player pins.
             # (Not in a sparse frame read without the prior: its far slots are mostly knocked down)
@@ -290,6 +304,16 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             if out:
                 advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
                        "step back so the whole layout is in the photo")
+        unread = _unread(cards, allowed, live_piles)
+        pins_unread = [k for k in unread if k in LETTERS and k not in out]
+        tops_unread = [k for k in unread if k not in LETTERS]
+        if pins_unread or tops_unread:
+            said = ([f"pin {pins_unread[0]} still stands" if len(pins_unread) == 1 else
+                     f"pins {', '.join(pins_unread)} still stand"] if pins_unread else []) + \
+                   ([f"pile {tops_unread[0]} has a face-up top" if len(tops_unread) == 1 else
+                     f"piles {', '.join(tops_unread)} have face-up tops"] if tops_unread else [])
+            warnings.append(f"no card was read where {' and '.join(said)}: please check the photo, "
+                            "or set the card by hand")
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
@@ -310,7 +334,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             why = f" ({c.note})" if c.note else ""
             warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
-                    layout and pl.guessed)
+                    layout and pl.guessed, unread)
     r.seconds = time.perf_counter() - t0
     return r
 

@@ -92,3 +92,20 @@ def test_plausible_standing_sets():
     assert not plausible_standing(s("BCDEFGHIJ"))               # only A gone: back row first
     assert not plausible_standing(s("ABCDEGHIJ"))               # only F gone
     assert not plausible_standing(s("BCDEFGHI"))                # A and J gone: not connected
+
+
+def test_a_card_the_prior_expects_but_the_photo_lacks_is_named(samples):
+    # the tracker knows which pins stand and which piles have a top; where the photo shows no
+    # card there, the reading says so -- a pin read as knocked down without a word would cost
+    # the player the frame (a held-out photo's pin H, missed by the finder, was just absent)
+    t = _truth(samples, EMPTY_MIDDLE)
+    standing = [k for k, v in t["pins"].items() if v is not None]
+    live = [v is not None for v in t["piles"]]
+    r = recognize(samples / f"{EMPTY_MIDDLE}.jpg", expect={"standing": standing, "piles": live})
+    assert r.unread == [] and not any("no card was read" in w for w in r.warnings)
+    gone = [k for k in LETTERS if k not in standing][0]
+    empty = [str(i + 1) for i, v in enumerate(live) if not v]
+    r = recognize(samples / f"{EMPTY_MIDDLE}.jpg", expect={"standing": standing + [gone], "piles": [True] * 3})
+    assert r.pins == t["pins"] and r.unread == [gone] + empty
+    said = next(w for w in r.warnings if w.startswith("no card was read"))
+    assert empty == ["2"] and said.startswith(f"no card was read where pin {gone} still stands and pile 2 has")
