@@ -369,6 +369,10 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 pip_ys.append(at[1])
     if best_n > 10:
         return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
+    if best_n in (2, 3) and not boxed and _side_by_side(sep, h):
+        # every deck lays a 2's and a 3's pips down the card; blobs side by side across it
+        # are pieces of a picture: a bellot ace's wreath broke into two "pips" beside its club
+        return "court", None, 0.5
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
         return "court", None, 0.5
     pc = float(np.clip(1.0 - cv, 0.3, 0.95))
@@ -384,6 +388,15 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
 
 
 OPEN_LINE = 0.15        # count_pips: a blob filling less of its bounding box is line work, not a pip
+SIDE_BY_SIDE = 0.25     # _side_by_side: blobs within this fraction of the card's length lie across it
+
+
+def _side_by_side(sep: list, h: int) -> bool:
+    """Do these blobs (count_pips': area, w, h, cx, cy, label) lie side by side across the card,
+    within a quarter of its length?  A 2's or a 3's pips run down it, the outer ones near its
+    ends; so do those of a piece of a bigger card (a strip down one side of a 5)."""
+    ys = [c[4] for c in sep]
+    return max(ys) - min(ys) < SIDE_BY_SIDE * h
 BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
 
 
