@@ -184,6 +184,17 @@ def _unread(cards: list, allowed, live_piles) -> list[str]:
     return pins + tops
 
 
+def _say_unread(pins: list[str], tops: list[str]) -> str:
+    """The warning for places the prior expects a card at and the reading has none ('' if none)."""
+    said = []
+    if pins:
+        said.append(f"pin {pins[0]} still stands" if len(pins) == 1 else f"pins {', '.join(pins)} still stand")
+    if tops:
+        said.append(f"pile {tops[0]} has a face-up top" if len(tops) == 1 else
+                    f"piles {', '.join(tops)} have face-up tops")
+    return f"no card was read where {' and '.join(said)}: please check the photo, or set the card by hand" if said else ""
+
+
 def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
     full = [[int(round(x * scale)), int(round(y * scale))] for x, y in corners_photo]
     if r.kind == "court":
@@ -305,15 +316,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
                        "step back so the whole layout is in the photo")
         unread = _unread(cards, allowed, live_piles)
-        pins_unread = [k for k in unread if k in LETTERS and k not in out]
-        tops_unread = [k for k in unread if k not in LETTERS]
-        if pins_unread or tops_unread:
-            said = ([f"pin {pins_unread[0]} still stands" if len(pins_unread) == 1 else
-                     f"pins {', '.join(pins_unread)} still stand"] if pins_unread else []) + \
-                   ([f"pile {tops_unread[0]} has a face-up top" if len(tops_unread) == 1 else
-                     f"piles {', '.join(tops_unread)} have face-up tops"] if tops_unread else [])
-            warnings.append(f"no card was read where {' and '.join(said)}: please check the photo, "
-                            "or set the card by hand")
+        said = _say_unread([k for k in unread if k in LETTERS and k not in out],   # (out: advised above)
+                           [k for k in unread if k not in LETTERS])
+        if said:
+            warnings.append(said)
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]

@@ -388,6 +388,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
 
 
 OPEN_LINE = 0.15        # count_pips: a blob filling less of its bounding box is line work, not a pip
+BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
 SIDE_BY_SIDE = 0.25     # _side_by_side: blobs within this fraction of the card's length lie across it
 
 
@@ -397,7 +398,6 @@ def _side_by_side(sep: list, h: int) -> bool:
     ends; so do those of a piece of a bigger card (a strip down one side of a 5)."""
     ys = [c[4] for c in sep]
     return max(ys) - min(ys) < SIDE_BY_SIDE * h
-BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
 
 
 def _partnered(boxed: list, pips: list, w: int, h: int, centre=None) -> bool:
