@@ -74,10 +74,10 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
                 prior = {"standing": [k for k, v in truth["pins"].items() if v is not None],
                          "piles": [v is not None for v in truth["piles"]]}
             rec = recognize(str(img), expect=prior)
-            got, guessed = rec.to_dict(), rec.layout_guess or bool(rec.unread)
+            got, asked = rec.to_dict(), rec.layout_guess or bool(rec.unread)
         except RecognitionError as e:
             got = {"pins": {k: None for k in "ABCDEFGHIJ"}, "piles": [None] * 3, "cards": [], "error": str(e)}
-            guessed = True          # an error is no silent misreading
+            asked = True            # an error is no silent misreading
             errors += 1
         times.append(time.perf_counter() - t0)
         # pins and piles: value and position
@@ -108,7 +108,7 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
         if not ok_all:
             bad_layouts.append(img.name)
             n_placed_wrong += _all_read(truth, got)
-            warned = _warned(got, guessed)
+            warned = _warned(got, asked)
             n_missed_warned += warned
         # every card found: is its rank right?
         for g in got["cards"]:
@@ -135,13 +135,13 @@ def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -
             "wrong_flagged": wrong_values["flagged"], "wrong_confident": wrong_values["confident"]}
 
 
-def _warned(got: dict, guessed: bool) -> bool:
-    """Does the reading tell the player to check it: its layout a guess (pin letters or a pile's
-    number) or a card the prior expects not read (guessed), or a pin or pile top read with low
+def _warned(got: dict, asked: bool) -> bool:
+    """Does the reading tell the player to check it: asked (its layout a guess -- pin letters or a
+    pile's number -- or a card the prior expects not read), or a pin or pile top read with low
     confidence (ringed in the app)?  A missed layout with none of these is a silent misreading,
     the kind a player cannot catch."""
-    return guessed or any(c["role"] in ("pin", "pile") and c["confidence"] < LOW_CONFIDENCE
-                          for c in got["cards"])
+    return asked or any(c["role"] in ("pin", "pile") and c["confidence"] < LOW_CONFIDENCE
+                        for c in got["cards"])
 
 
 def _all_read(truth: dict, got: dict) -> bool:
@@ -286,7 +286,7 @@ def main(argv=None) -> int:
         print(f"  of the {len(res['bad_layouts'])} layouts missed, read right but placed wrong:     {res['placed_wrong']} "
               "(every card found and its value right; letters or pile numbers wrong)")
         print(f"  of the {len(res['bad_layouts'])} layouts missed, the reading asked to check:      {res['missed_warned']} "
-              f"(a guessed layout or an unsure card; silent: {len(res['bad_layouts']) - res['missed_warned']})")
+              f"(a guessed layout, an expected card unread or an unsure card; silent: {len(res['bad_layouts']) - res['missed_warned']})")
         print(f"  rank accuracy over the {res['found']} cards found:                   {100 * res['rank_acc_found']:.2f} %")
         print(f"  recall of fully visible cards:                              {100 * res['recall_visible']:.2f} %")
         print(f"  photos rejected with an error:                              {res['errors']}")
