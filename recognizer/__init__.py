@@ -486,6 +486,9 @@ def _pile_pieces_in_doubt(img, faces, pl) -> list[tuple[int, str]]:
         q = _to_mm(Hi, c)
         if not a_piece(q):
             continue
+        if r.index is None:
+            out.append((i, "outlined by a piece of the card, and no corner index confirms its pips"))
+            continue
         if r.index != r.rank:
             out.append((i, "outlined by a piece of the card, whose pips and index disagree"))
             continue

@@ -420,3 +420,21 @@ def test_a_pile_top_the_finder_missed_is_snapped_from_a_piece_of_it(name, pins, 
     got = recognize(str(Path(__file__).with_name("data") / name))
     assert got.piles == piles
     assert got.pins == pins
+
+
+@pytest.mark.parametrize("index, why", [
+    (None, "outlined by a piece of the card, and no corner index confirms its pips"),   # none read
+    ("6", "outlined by a piece of the card, whose pips and index disagree"),
+])
+def test_a_pile_piece_is_asked_with_the_reason_that_holds(index, why):
+    """A pile top outlined by a piece of it is asked whether its index was misread or not read
+    at all; the note tells the player which, rather than naming a disagreement that was never
+    seen."""
+    from types import SimpleNamespace
+    from recognizer import _pile_pieces_in_doubt
+    from recognizer.rank import RankReading
+    piece = np.array([[0, 0], [36, 0], [36, 88], [0, 88]], float)      # a strip down one side, in mm
+    reading = RankReading("number", "3", 0.95, pips=3, index=index)
+    pl = SimpleNamespace(plane=np.eye(3), roles=["pile"])
+    out = _pile_pieces_in_doubt(np.zeros((100, 100, 3), np.uint8), [(piece, reading)], pl)
+    assert out == [(0, why)]
