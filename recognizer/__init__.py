@@ -19,7 +19,7 @@ import numpy as np
 from .cards import CARD_ASPECT, CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
 from .layout import LETTERS, _overlaps, a_piece, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
-from .mat import find_mat
+from .mat import find_mat, find_markers, mat_homography, mat_print
 from . import mat_layout as ML
 from . import verify as verify_mod
 from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
@@ -251,7 +251,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             raise RecognitionError(f"too few cards for a layout: found {sum(numbered)} number card(s), "
                                    "need at least 2 (pins or pile tops) in the photo",
                                    Recognition(photo.name, photo.width, photo.height, pins, piles, seen, []))
-        mat_h = find_mat(work)
+        markers = find_markers(work)
+        mat_h = mat_homography(markers)
         if mat_h is not None:
             used_mat = True
             S = np.diag([fw, fw, 1.0])
@@ -279,6 +280,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         quads = [c for c, _ in faces]
         warnings += pl.warnings
         for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
+            if role == "outside" and on_mat and _mat_print(c, r, mat_h, markers):
+                continue        # the mat's marker or an empty slot's frame, not a card
             cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
         if verify and pl.slots_mm is not None:
             found, doubted = _recover_pins(photo.image, faces, backs, pl, allowed)
@@ -343,6 +346,19 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                     layout and pl.guessed, unread)
     r.seconds = time.perf_counter() - t0
     return r
+
+
+def _mat_print(corners, r: RankReading, mat_h, markers) -> bool:
+    """Is a card outside the layout the mat's own print (mat.mat_print)?  An empty slot's frame
+    only when read with no corner index -- a lone ace (lone_blob) or a picture with no J/Q/K,
+    as its printed letter reads -- so a card left on a knocked-down pin's slot is still
+    reported; round a marker the photo shows, also when read with doubt (the paper round a
+    marker borrowed a neighbouring 10's index)."""
+    no_index = lone_blob(r) or (r.kind == "court" and r.index not in COURT_RANKS)
+    if not no_index and r.confidence >= LOW_CONFIDENCE:
+        return False
+    what = mat_print(corners, mat_h, markers)
+    return what == "marker" or (what == "slot" and no_index)
 
 
 def in_layout(r: RankReading) -> RankReading:

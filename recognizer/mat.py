@@ -39,7 +39,11 @@ def find_markers(img: np.ndarray) -> dict[int, np.ndarray]:
 
 def find_mat(img: np.ndarray, min_markers: int = 2) -> np.ndarray | None:
     """Homography mat mm -> image px, or None when fewer than min_markers markers are seen."""
-    m = find_markers(img)
+    return mat_homography(find_markers(img), min_markers)
+
+
+def mat_homography(m: dict[int, np.ndarray], min_markers: int = 2) -> np.ndarray | None:
+    """find_mat from markers already found (find_markers)."""
     if len(m) < min_markers:
         return None
     src = np.vstack([ML.marker_corners_mm(i) for i in m])
@@ -55,3 +59,28 @@ def slot_quads(H: np.ndarray) -> dict[str, np.ndarray]:
         pts = np.array(ML.slot_corners_mm(name), np.float64).reshape(-1, 1, 2)
         out[name] = cv2.perspectiveTransform(pts, H).reshape(4, 2)
     return out
+
+
+PRINT_IOU = 0.6         # an outline this close to an empty slot's printed frame is that frame
+
+
+def mat_print(quad_px: np.ndarray, H: np.ndarray, seen: dict[int, np.ndarray]) -> str | None:
+    """What of the mat's own print an outline may be instead of a card: "marker" when it takes
+    in a marker the photo shows (a card lying on a marker would hide it), "slot" when it lies
+    on a slot's printed frame, else None.  Both are card-sized and light; a marker reads as a
+    lone ace (or borrows a neighbour's index), an empty slot's letter as an ace or a picture
+    with no index, and the player was warned of cards that are not there.
+    H: mat mm -> image px (as quad_px)."""
+    q = cv2.perspectiveTransform(np.asarray(quad_px, np.float64).reshape(-1, 1, 2),
+                                 np.linalg.inv(H)).reshape(4, 2).astype(np.float32)
+    if not cv2.isContourConvex(q.reshape(-1, 1, 2)):
+        return None
+    if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), ML.MARKERS[i], False) >= 0 for i in seen):
+        return "marker"
+    area = cv2.contourArea(q)
+    for name in list(ML.PIN_SLOTS) + list(ML.PILE_SLOTS):
+        slot = np.array(ML.slot_corners_mm(name), np.float32)
+        inter, _ = cv2.intersectConvexConvex(q, slot)
+        if inter / max(area + cv2.contourArea(slot) - inter, 1e-6) > PRINT_IOU:
+            return "slot"
+    return None

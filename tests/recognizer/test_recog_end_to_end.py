@@ -220,3 +220,14 @@ def test_a_far_layout_is_read_and_the_player_told_to_come_closer(samples, far_la
     assert small and r.to_dict()["photo_advice"] == small       # what a closer photo mends
     near = recognize(str(samples / "far_tango_31_0004.jpg"))
     assert not any("small" in w for w in near.warnings) and near.to_dict()["photo_advice"] == []
+
+
+def test_the_mat_print_is_never_reported_as_a_card(readings, samples):
+    """A mat's marker, with the paper round it, and an empty slot's printed frame are card-sized
+    and light: they read as a lone ace or a picture with no index, and the player was warned
+    of cards that are not on the table (two of the five mat samples)."""
+    from tests.recognizer.test_recog_stages import quad_iou
+    for p in sorted(samples.glob("mat_*.jpg")):
+        got, truth = readings[p.name]
+        for c in got["cards"]:
+            assert max(quad_iou(c["corners"], t["corners"]) for t in truth["cards"]) > 0.3, (p.name, c)

@@ -263,3 +263,20 @@ def test_find_mat_recovers_the_homography():
 
 def test_find_mat_none_without_markers():
     assert find_mat(np.full((500, 500, 3), 200, np.uint8)) is None
+
+
+def test_mat_print_tells_the_mats_own_shapes_from_cards():
+    """An outline on an empty slot's frame or round a marker the photo shows is the mat's
+    print; a card-sized outline elsewhere, or round a marker the photo does not show (a card
+    lying on it hides it), is not."""
+    from recognizer.mat import mat_print
+    H = tilted_view(30, tilt=20, scale=2.0) @ np.array([[1, 0, -ML.MAT_W_MM / 2], [0, 1, -ML.MAT_H_MM / 2], [0, 0, 1]])
+    px = lambda q_mm: project(H, np.asarray(q_mm, float))
+    card = np.array([[-31.5, -44], [31.5, -44], [31.5, 44], [-31.5, 44]])
+    seen = {4: None}
+    assert mat_print(px(ML.slot_corners_mm("B")), H, seen) == "slot"
+    assert mat_print(px(np.array(ML.slot_corners_mm("3")) + [1.5, -2]), H, seen) == "slot"
+    assert mat_print(px(card + ML.MARKERS[4]), H, seen) == "marker"
+    assert mat_print(px(card + ML.MARKERS[3]), H, seen) is None          # marker 3 is not seen
+    assert mat_print(px(card + [ML.MAT_W_MM + 60, 100]), H, seen) is None   # beside the mat
+    assert mat_print(px(card + ML.PIN_SLOTS["B"] + [32, 0]), H, seen) is None  # across two slots
