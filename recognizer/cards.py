@@ -263,6 +263,8 @@ def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
 
 
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
+MIN_SEAM = 0.3          # a row whose cuts have no edge along them nearby is no row of cards
+SEAM_SHIFT = 0.12       # a seam may lie this share of a card's length off its equal cut
 
 
 def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]]) -> int:
@@ -272,26 +274,52 @@ def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]])
     Two pile tops with strips of their stacks make a row 2.5 cards long; cut in three equal
     parts, each piece straddled two cards.  (Weighing every count by its cuts alone split
     more rows wrong than it mended: development sets, 12 slots worse.)"""
-    h, w = edges.shape
-    a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
-    u = np.linspace(0.15, 0.85, 15)[:, None]
-
-    def support(n: int) -> float:
-        hits = []
-        for i in range(1, n):
-            t = i / n
-            a, b = a0 + (a1 - a0) * t, b0 + (b1 - b0) * t
-            pts = np.rint(a + (b - a) * u).astype(int)
-            pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
-            hits += list(edges[pts[:, 1], pts[:, 0]] > 0)
-        return float(np.mean(hits)) if hits else 0.0
-    on_edges = {n: support(n) for n, _ in fits}
+    on_edges = {n: cut_support(edges, q, n) for n, _ in fits}
     first = next(n for n, e in fits if e < 0.22)
     best = max(fits, key=lambda f: (on_edges[f[0]], -f[1]))[0]
     return best if on_edges[best] >= on_edges[first] + CUT_MARGIN else first
 
 
 CUT_MARGIN = 0.3        # how much more of another count's cuts must lie on edges
+
+
+def seam_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
+    """Mean over the n-1 cuts of a row of n cards of the best cut_support near each: a thin
+    dark line where two touching cards meet runs along the cut, a little off the equal cut
+    when the cards do not touch evenly; a table's pattern (plank lines crossing a light band
+    of glare) hits a cut here and there, never along it."""
+    a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
+    best = []
+    for i in range(1, n):
+        t = i / n
+        offs = np.linspace(-SEAM_SHIFT, SEAM_SHIFT, 9) / n
+        best.append(max(_line_support(edges, a0 + (a1 - a0) * (t + o), b0 + (b1 - b0) * (t + o)) for o in offs))
+    return float(np.mean(best)) if best else 0.0
+
+
+def _line_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    """Share of the middle 70 % of the segment a-b lying on edges."""
+    h, w = edges.shape
+    u = np.linspace(0.15, 0.85, 15)[:, None]
+    pts = np.rint(a + (b - a) * u).astype(int)
+    pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
+    return float(np.mean(edges[pts[:, 1], pts[:, 0]] > 0)) if len(pts) else 0.0
+
+
+def cut_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
+    """Share of the cuts splitting quad q (ordered, q0-q1 short) into n cards along its length
+    that lie on edges: touching cards meet at a thin dark line."""
+    h, w = edges.shape
+    a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
+    u = np.linspace(0.15, 0.85, 15)[:, None]
+    hits = []
+    for i in range(1, n):
+        t = i / n
+        a, b = a0 + (a1 - a0) * t, b0 + (b1 - b0) * t
+        pts = np.rint(a + (b - a) * u).astype(int)
+        pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
+        hits += list(edges[pts[:, 1], pts[:, 0]] > 0)
+    return float(np.mean(hits)) if hits else 0.0
 
 
 def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
@@ -450,6 +478,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                     if abs(l / n - unit) < ROW_TOL * unit and abs(s - across) < 0.22 * across]
             if any(e < 0.22 for _, e in fits):
                 n = _best_split(edge_near, q, fits)
+                if seam_support(edge_near, q, n) < MIN_SEAM:
+                    continue    # no seam anywhere: a light band of the table, not touching cards
                 for p in _split_row(q, n, True):
                     cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
     # non-maximum suppression: overlapping candidates describe one card

@@ -611,3 +611,31 @@ def test_an_ace_whose_wreath_broke_in_two_is_no_sure_three():
     card = cv2.imread(str(Path(__file__).with_name("data") / "bellot_ace_wreath_in_two.png"))
     r = in_layout(read_rank(card))
     assert r.rank == "A" and r.confidence < LOW_CONFIDENCE
+
+
+def test_a_light_band_of_the_table_is_no_row_of_touching_cards():
+    """A glare spot on wood between two plank lines makes a light band about three cards long
+    and card-wide: it was split into three "touching cards" (read as pictures, and with the
+    prior one taken for pin J).  Touching cards meet at a thin dark line; a band with no edge
+    anywhere on its cuts is no row.  (The work image of a development photo, cropped.)"""
+    from recognizer.cards import find_cards
+    img = cv2.imread(str(Path(__file__).with_name("data") / "glare_band_on_wood.jpg"))
+    cards = [q.corners.mean(0) for q in find_cards(img)]
+    real = np.array([[733, 377], [622, 139], [730, 146], [732, 262], [705, 511], [409, 237]])
+    assert len(cards) == len(real)
+    assert all(np.linalg.norm(real - c, axis=1).min() < 12 for c in cards)
+
+
+@pytest.mark.parametrize("name, pieces", [("rotated_paris_7_0001.jpg", 2), ("tilted_paris_7_0001.jpg", 2)])
+def test_touching_cards_are_still_split_at_their_seam(samples, name, pieces):
+    """The other side of the rule above: rows of real touching cards keep being split, each
+    piece a true card."""
+    from recognizer.cards import find_cards, work_image
+    from recognizer.image_io import load_image
+    from tests.recognizer.test_recog_stages import quad_iou
+    truth = json.loads((samples / name).with_suffix(".json").read_text())
+    photo = load_image(str(samples / name))
+    work, fw = work_image(photo.image)
+    split = [q.corners * fw * photo.scale for q in find_cards(work) if q.source.endswith("_split")]
+    assert len(split) == pieces
+    assert all(max(quad_iou(q, t["corners"]) for t in truth["cards"]) > 0.7 for q in split)
