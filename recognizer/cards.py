@@ -263,8 +263,8 @@ def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
 
 
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
-MIN_SEAM = 0.3          # a row whose cuts have no edge along them nearby is no row of cards
-SEAM_SHIFT = 0.12       # a seam may lie this share of a card's length off its equal cut
+MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
+SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
 
 
 def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]]) -> int:

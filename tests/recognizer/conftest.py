@@ -6,6 +6,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+_HERE = str(Path(__file__).resolve().parent)      # recog_helpers (the suite runs --import-mode=importlib)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
 SAMPLES = ROOT / "sample_images"
 
 

@@ -4,6 +4,7 @@ import json
 import cv2
 import numpy as np
 import pytest
+from recog_helpers import quad_iou
 
 from recognizer import RecognitionError, draw_overlay, recognize, recognize_cards
 
@@ -226,7 +227,6 @@ def test_the_mat_print_is_never_reported_as_a_card(readings, samples):
     """A mat's marker, with the paper round it, and an empty slot's printed frame are card-sized
     and light: they read as a lone ace or a picture with no index, and the player was warned
     of cards that are not on the table (two of the five mat samples)."""
-    from tests.recognizer.test_recog_stages import quad_iou
     for p in sorted(samples.glob("mat_*.jpg")):
         got, truth = readings[p.name]
         for c in got["cards"]:

@@ -5,6 +5,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from recog_helpers import quad_iou
 
 from recognizer import recognize
 
@@ -632,7 +633,6 @@ def test_touching_cards_are_still_split_at_their_seam(samples, name, pieces):
     piece a true card."""
     from recognizer.cards import find_cards, work_image
     from recognizer.image_io import load_image
-    from tests.recognizer.test_recog_stages import quad_iou
     truth = json.loads((samples / name).with_suffix(".json").read_text())
     photo = load_image(str(samples / name))
     work, fw = work_image(photo.image)

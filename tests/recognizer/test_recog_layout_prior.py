@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import pytest
+from recog_helpers import quad_iou
 
 from recognizer import recognize
 from recognizer.layout import LETTERS, check_expect, plausible_standing
@@ -22,11 +23,6 @@ def _expect(t):
             "piles": [v is not None for v in t["piles"]]}
 
 
-def _iou(a, b):
-    import cv2
-    a, b = np.float32(a), np.float32(b)
-    inter, _ = cv2.intersectConvexConvex(a, b)
-    return inter / (cv2.contourArea(a) + cv2.contourArea(b) - inter)
 
 
 def _pile_tops_never_pins(got, t):
@@ -34,7 +30,7 @@ def _pile_tops_never_pins(got, t):
         if c["role"] != "pile":
             continue
         for g in got["cards"]:
-            if _iou(g["corners"], c["corners"]) > 0.5:
+            if quad_iou(g["corners"], c["corners"]) > 0.5:
                 assert g["role"] != "pin", f"pile {c['position']} top taken for pin {g['position']}"
 
 

@@ -13,14 +13,11 @@ from recognizer.cards import find_cards, order_corners, rectify
 from recognizer.image_io import load_image
 from recognizer.layout import CANON, LATTICE, fit_layout
 from recognizer.mat import find_mat
+from recog_helpers import quad_iou
 
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
 
 
-def quad_iou(a, b):
-    a, b = np.float32(a), np.float32(b)
-    i, _ = cv2.intersectConvexConvex(a, b)
-    return i / (cv2.contourArea(a) + cv2.contourArea(b) - i)
 
 
 def rect(cx, cy, deg, w=CW, h=CH):

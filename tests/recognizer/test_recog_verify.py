@@ -6,6 +6,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from recog_helpers import quad_iou
 
 from recognizer import recognize
 from recognizer import verify as V
@@ -50,17 +51,13 @@ def _scene(card=True, dots=False):
     return img, H, truth
 
 
-def _iou(a, b):
-    a, b = np.float32(a), np.float32(b)
-    i, _ = cv2.intersectConvexConvex(a, b)
-    return i / (cv2.contourArea(a) + cv2.contourArea(b) - i)
 
 
 def test_snap_card_finds_the_outline_from_an_offset_guess():
     img, H, truth = _scene()
     guess = _rect_mm(5.0, -4.0, -1.0)                 # the lattice's prediction, 6 mm and 2.5 deg off
     corners, score = V.snap_card(img, np.linalg.inv(H), guess)
-    assert _iou(corners, _px(H, truth)) > 0.93
+    assert quad_iou(corners, _px(H, truth)) > 0.93
     assert score > 5
 
 
@@ -388,7 +385,7 @@ def test_a_wide_snap_finds_a_card_far_from_its_guess():
     img, H, truth = _scene()
     guess = _rect_mm(-7.0, 16.0, 2.0)
     corners, score = V.snap_card(img, np.linalg.inv(H), guess, search_mm=20.0)
-    assert _iou(corners, _px(H, truth)) > 0.93
+    assert quad_iou(corners, _px(H, truth)) > 0.93
     assert score > 5
 
 
