@@ -297,29 +297,28 @@ def seam_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
     return float(np.mean(best)) if best else 0.0
 
 
-def _line_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    """Share of the middle 70 % of the segment a-b lying on edges."""
+def _line_hits(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Is each of 15 points along the middle 70 % of the segment a-b on an edge (points off
+    the image left out)?"""
     h, w = edges.shape
     u = np.linspace(0.15, 0.85, 15)[:, None]
     pts = np.rint(a + (b - a) * u).astype(int)
     pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
-    return float(np.mean(edges[pts[:, 1], pts[:, 0]] > 0)) if len(pts) else 0.0
+    return edges[pts[:, 1], pts[:, 0]] > 0
+
+
+def _line_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    hits = _line_hits(edges, a, b)
+    return float(np.mean(hits)) if len(hits) else 0.0
 
 
 def cut_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
     """Share of the cuts splitting quad q (ordered, q0-q1 short) into n cards along its length
     that lie on edges: touching cards meet at a thin dark line."""
-    h, w = edges.shape
     a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
-    u = np.linspace(0.15, 0.85, 15)[:, None]
-    hits = []
-    for i in range(1, n):
-        t = i / n
-        a, b = a0 + (a1 - a0) * t, b0 + (b1 - b0) * t
-        pts = np.rint(a + (b - a) * u).astype(int)
-        pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)]
-        hits += list(edges[pts[:, 1], pts[:, 0]] > 0)
-    return float(np.mean(hits)) if hits else 0.0
+    hits = [_line_hits(edges, a0 + (a1 - a0) * (i / n), b0 + (b1 - b0) * (i / n)) for i in range(1, n)]
+    hits = np.concatenate(hits) if hits else np.zeros(0, bool)
+    return float(np.mean(hits)) if len(hits) else 0.0
 
 
 def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
