@@ -289,11 +289,9 @@ def seam_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
     when the cards do not touch evenly; a table's pattern (plank lines crossing a light band
     of glare) hits a cut here and there, never along it."""
     a0, a1, b0, b1 = q[0], q[3], q[1], q[2]
-    best = []
-    for i in range(1, n):
-        t = i / n
-        offs = np.linspace(-SEAM_SHIFT, SEAM_SHIFT, 9) / n
-        best.append(max(_line_support(edges, a0 + (a1 - a0) * (t + o), b0 + (b1 - b0) * (t + o)) for o in offs))
+    offs = np.linspace(-SEAM_SHIFT, SEAM_SHIFT, 9) / n          # as shares of the row's length
+    best = [max(_line_support(edges, a0 + (a1 - a0) * (i / n + o), b0 + (b1 - b0) * (i / n + o)) for o in offs)
+            for i in range(1, n)]
     return float(np.mean(best)) if best else 0.0
 
 
