@@ -39,16 +39,10 @@ sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
 from recognizer import LOW_CONFIDENCE, RecognitionError, recognize, recognize_cards  # noqa: E402
+from recognizer.polygons import quad_iou  # noqa: E402
 
 REAL = Path("/work/shared/real_photos/edje-train")
 REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
-
-
-def quad_iou(a, b) -> float:
-    a, b = np.float32(a), np.float32(b)
-    inter, _ = cv2.intersectConvexConvex(a, b)
-    u = cv2.contourArea(a) + cv2.contourArea(b) - inter
-    return float(inter / u) if u > 0 else 0.0
 
 
 def score_synthetic(folder: Path, verbose: bool = False, expect: bool = False) -> dict:

@@ -18,6 +18,7 @@ import numpy as np
 
 from .cards import CARD_ASPECT, CORNERS, DIM, CardQuad, find_cards, order_corners, quad_sides, rectify, work_image
 from .image_io import MIN_SIDE, Photo, RecognitionError, load_image
+from .polygons import overlap_area
 from .layout import LETTERS, _overlaps, a_piece, card_sized, fit_lattice, fit_layout, in_pile_zone, table_plane, _angles
 from .mat import find_mat, find_markers, mat_homography, mat_print
 from . import mat_layout as ML
@@ -437,7 +438,7 @@ def _onto_neighbour(corners: np.ndarray, quads: list[np.ndarray], i: int) -> boo
     towards the 3, read 3 sure) and the reading would count one card twice."""
     poly = np.float32(corners)
     area = max(cv2.contourArea(poly), 1.0)
-    return any(cv2.intersectConvexConvex(poly, np.float32(q))[0] > 0.3 * area for j, q in enumerate(quads) if j != i)
+    return any(overlap_area(poly, q) > 0.3 * area for j, q in enumerate(quads) if j != i)
 
 
 def _measures(img, faces, pl):
@@ -608,7 +609,7 @@ def _slot_free(shape, Hi, q_mm: np.ndarray, others: list[np.ndarray]) -> bool:
         return False
     q_px = np.float32(_slot_px(Hi, q_mm))
     area = cv2.contourArea(q_px)
-    return not any(cv2.intersectConvexConvex(q_px, o)[0] > 0.35 * area for o in others)
+    return not any(overlap_area(q_px, o) > 0.35 * area for o in others)
 
 
 def _slot_px(Hi, q_mm: np.ndarray) -> np.ndarray:
@@ -660,7 +661,7 @@ def _covered(cards: list[Card], recovered: list[Card]) -> list[Card]:
     for c in cards:
         if c.role == "outside":
             a = cv2.contourArea(poly(c))
-            if any(cv2.intersectConvexConvex(poly(c), poly(r))[0] > 0.5 * a for r in recovered):
+            if any(overlap_area(poly(c), poly(r)) > 0.5 * a for r in recovered):
                 continue
         keep.append(c)
     return keep

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from .polygons import overlap_area
+
 WORK_LONG = 1100
 CARD_ASPECT = 88.0 / 63.0
 RECT_W, RECT_H = 200, 280          # rectified card, portrait
@@ -491,7 +493,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         poly = c.corners.astype(np.float32)
         dup = False
         for k in kept:
-            inter, _ = cv2.intersectConvexConvex(poly, k.corners.astype(np.float32))
+            inter = overlap_area(poly, k.corners)
             if inter > 0.3 * min(c.area, k.area):
                 dup = True
                 break

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from . import mat_layout as ML
+from .polygons import overlap_area
 
 try:                                    # the rules' adjacency (read-only); the recogniser works without it
     from assistant.layout import BACK_ROW, CENTRE, is_connected
@@ -142,7 +143,7 @@ def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
     areas = [cv2.contourArea(np.float32(q)) for q in quads]
     for i in range(n):
         for j in range(i + 1, n):
-            inter, _ = cv2.intersectConvexConvex(np.float32(quads[i]), np.float32(quads[j]))
+            inter = overlap_area(quads[i], quads[j])
             if inter > 0:
                 out[i] = max(out[i], inter / max(areas[i], 1))
                 out[j] = max(out[j], inter / max(areas[j], 1))

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from . import mat_layout as ML
+from .polygons import overlap_area
 
 _DETECTOR = None
 
@@ -80,7 +81,7 @@ def mat_print(quad_px: np.ndarray, H: np.ndarray, seen: dict[int, np.ndarray]) -
     area = cv2.contourArea(q)
     for name in list(ML.PIN_SLOTS) + list(ML.PILE_SLOTS):
         slot = np.array(ML.slot_corners_mm(name), np.float32)
-        inter, _ = cv2.intersectConvexConvex(q, slot)
+        inter = overlap_area(q, slot)
         if inter / max(area + cv2.contourArea(slot) - inter, 1e-6) > PRINT_IOU:
             return "slot"
     return None
