@@ -104,6 +104,19 @@ def test_benchmark_tells_a_layout_read_right_but_placed_wrong_from_a_misread(scr
     assert not bench._all_read(truth, {"cards": shifted["cards"][:1]})
 
 
+def test_benchmark_counts_pile_3_read_as_pile_2_apart(script):
+    """A lone pile right of J with pile 2 used up, read as pile 2 (the mat's arrangement with
+    pile 3 used up), is the miss one photo cannot settle; anything else wrong is not it."""
+    bench = script("benchmarks/recognize.py")
+    pins = {k: None for k in "ABCDEFGHIJ"} | {"A": 4}
+    truth = {"pins": pins, "piles": [3, None, 7]}
+    assert bench._pile_2_or_3(truth, {"pins": pins, "piles": [3, 7, None]})
+    assert not bench._pile_2_or_3(truth, {"pins": pins, "piles": [3, None, 7]})        # read right
+    assert not bench._pile_2_or_3(truth, {"pins": pins, "piles": [3, 6, None]})        # and misread
+    assert not bench._pile_2_or_3(truth, {"pins": pins | {"B": 1}, "piles": [3, 7, None]})
+    assert not bench._pile_2_or_3({"pins": pins, "piles": [3, 5, 7]}, {"pins": pins, "piles": [3, 7, None]})
+
+
 @pytest.mark.parametrize("overlap", [6.0, 12.0])
 def test_touching_scenes_overlap_as_asked(overlap):
     """render.py --overlap (benchmarks/recognize.py --overlap) measures tight deals: the pins of a
