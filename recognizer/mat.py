@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from . import mat_layout as ML
-from .polygons import overlap_area
+from .polygons import quad_iou
 
 _DETECTOR = None
 
@@ -78,10 +78,7 @@ def mat_print(quad_px: np.ndarray, H: np.ndarray, seen: dict[int, np.ndarray]) -
         return None
     if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), ML.MARKERS[i], False) >= 0 for i in seen):
         return "marker"
-    area = cv2.contourArea(q)
     for name in list(ML.PIN_SLOTS) + list(ML.PILE_SLOTS):
-        slot = np.array(ML.slot_corners_mm(name), np.float32)
-        inter = overlap_area(q, slot)
-        if inter / max(area + cv2.contourArea(slot) - inter, 1e-6) > PRINT_IOU:
+        if quad_iou(q, ML.slot_corners_mm(name)) > PRINT_IOU:
             return "slot"
     return None

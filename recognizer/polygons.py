@@ -47,6 +47,8 @@ def overlap_area(a, b) -> float:
 
 def quad_iou(a, b) -> float:
     """Intersection over union of two convex polygons."""
+    a = np.float32(a).reshape(-1, 2)
+    b = np.float32(b).reshape(-1, 2)
     inter = overlap_area(a, b)
-    union = cv2.contourArea(np.float32(a).reshape(-1, 2)) + cv2.contourArea(np.float32(b).reshape(-1, 2)) - inter
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
     return inter / union if union > 0 else 0.0
