@@ -39,6 +39,9 @@ def overlap_area(a, b) -> float:
     """Area shared by two convex polygons (Nx2 points, any numeric type)."""
     a = np.float32(a).reshape(-1, 2)
     b = np.float32(b).reshape(-1, 2)
+    amin, amax, bmin, bmax = a.min(0), a.max(0), b.min(0), b.max(0)
+    if amin[0] >= bmax[0] or bmin[0] >= amax[0] or amin[1] >= bmax[1] or bmin[1] >= amax[1]:
+        return 0.0      # bounding boxes apart: most pairs a finder or layout compares
     inter, _ = cv2.intersectConvexConvex(a, b)
     if inter > 0 or not _touch(a, b):
         return float(inter)

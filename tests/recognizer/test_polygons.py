@@ -31,6 +31,8 @@ def square(x, y, s):
     (square(2, 2, 4), 16.0),           # inside it
     (square(20, 0, 10), 0.0),          # apart
     (square(10, 0, 10), 0.0),          # touching along a side
+    (np.float32([[10, 9], [19, 0], [28, 9], [19, 18]]), 0.0),   # boxes overlap, shapes apart
+    (np.float32([[9, 5], [14, 0], [19, 5], [14, 10]]), 1.0),    # a corner of a diamond inside
 ])
 def test_overlap_of_squares(b, shared):
     assert overlap_area(square(0, 0, 10), b) == pytest.approx(shared, abs=0.5)

@@ -139,3 +139,21 @@ def test_a_picture_whose_corners_name_two_ranks_unclearly_is_no_number():
     assert jack.value is None, (jack.rank, jack.confidence, jack.note)
     ace = rank.read_rank(cv2.imread(str(data / "real_ornate_ace_far_corner_reads_10.png")))
     assert ace.rank == "A", (ace.rank, ace.confidence, ace.note)
+
+
+def test_a_card_s_glyphs_read_together_as_each_alone(photographed):
+    """read_rank classifies a card's corner glyphs in one pass over the templates: the
+    answers must be those of reading each glyph alone."""
+    tpl = rank.templates()
+    glyphs = []
+    for deck, r in [("anglo", "7"), ("paris", "10"), ("dondorf", "A"), ("anglo", "Q")]:
+        card = photographed(deck, r)
+        ink, _ = rank.ink_mask(card)
+        glyphs += [g for c in (0, 1) for g in [rank.index_glyph(card, ink, c)] if g is not None]
+    assert len(glyphs) >= 6
+    together = tpl.classify_many(glyphs)
+    for g, (lab, sim, margin) in zip(glyphs, together):
+        alone = tpl.classify(g)
+        assert lab == alone[0]
+        assert sim == pytest.approx(alone[1], abs=1e-5) and margin == pytest.approx(alone[2], abs=1e-5)
+    assert [t[0] for t in together[:2]] == ["7", "7"]
