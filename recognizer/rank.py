@@ -195,7 +195,10 @@ def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0
 class IndexTemplates:
     def __init__(self, vectors: np.ndarray, labels: list[str]):
         v = vectors - vectors.mean(1, keepdims=True)
-        self.vectors = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
+        v = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
+        # stored one template per column: glyphs (rows) times this matrix is the product
+        # OpenBLAS does fast; the matrix the other way round took 2.5 times as long for 4 glyphs
+        self.columns = np.ascontiguousarray(v.T, dtype=np.float32)
         self.labels = np.array(labels)
 
     @classmethod
@@ -214,13 +217,13 @@ class IndexTemplates:
     def classify_many(self, glyphs: list[np.ndarray], k: int = 5) -> list[tuple[str, float, float]]:
         """classify for several glyphs at once: one pass over the templates (a few MB, more
         than a core's cache) for all of a card's corner glyphs instead of one per glyph."""
-        v = np.stack([g.ravel() for g in glyphs], 1).astype(np.float32)
-        v = v - v.mean(0)
-        v = v / np.maximum(np.linalg.norm(v, axis=0), 1e-6)
-        sims_all = self.vectors @ v
-        m = min(max(k * 8, 40), len(sims_all))
+        v = np.stack([g.ravel() for g in glyphs]).astype(np.float32)
+        v = v - v.mean(1, keepdims=True)
+        v = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
+        sims_all = v @ self.columns
+        m = min(max(k * 8, 40), sims_all.shape[1])
         out = []
-        for sims in sims_all.T:
+        for sims in sims_all:
             top = np.argpartition(-sims, m - 1)[:m]          # the m best, then only those sorted
             order = top[np.argsort(-sims[top])]
             best = {}
