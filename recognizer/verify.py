@@ -71,15 +71,18 @@ def _edge_score(gx, gy, ctr_px, dxy, thetas):
     h, w = gx.shape
     s = PX_PER_MM
     out = np.zeros((len(thetas), len(dxy)))
+    gxf, gyf = gx.ravel(), gy.ravel()             # flat gathers (take) cost a third less
+    base = ctr_px[None, None, :] + dxy[:, None, :] * s                        # T x 1 x 2
     for ti, th in enumerate(thetas):
         c, sn = math.cos(th), math.sin(th)
         R = np.array([[c, -sn], [sn, c]])
         p = _PTS @ R.T * s                    # n x 2, canvas px offsets
         nv = _NRM @ R.T
-        pos = ctr_px[None, None, :] + dxy[:, None, :] * s + p[None, :, :]     # T x n x 2
+        pos = base + p[None, :, :]                                            # T x n x 2
         xi = np.clip(np.rint(pos[..., 0]).astype(np.int32), 0, w - 1)
         yi = np.clip(np.rint(pos[..., 1]).astype(np.int32), 0, h - 1)
-        g = np.abs(gx[yi, xi] * nv[None, :, 0] + gy[yi, xi] * nv[None, :, 1])
+        at = yi * w + xi
+        g = np.abs(gxf.take(at) * nv[:, 0] + gyf.take(at) * nv[:, 1])
         # each side must show an edge: a robust mean over the four sides (the weakest counts double)
         sides = g.reshape(len(dxy), 4, -1).mean(2)
         out[ti] = sides.mean(1) + sides.min(1)
@@ -170,7 +173,7 @@ def paper_inside(patch: np.ndarray, max_sat: float, min_v: float) -> bool:
 
 def paper_value(cards: list[np.ndarray]) -> float:
     """The least brightness a slot's border may have to count as paper: PAPER_DIM of these
-    found cards' own paper (_recover_pins passes the two pins nearest the slot, as light falls
+    found cards' own paper (recover.recover_pins passes the two pins nearest the slot, as light falls
     off across a dim photo).  An even grey-green cloth is as unsaturated and even as paper,
     and its mottling read as ten pips under a "10" index (an empty slot, 0.94)."""
     return PAPER_DIM * _paper_median(cards, 2) if cards else 0.0
