@@ -66,20 +66,20 @@ def wrong_outline(find, truth: dict, pin: str, fx: float, fy: float, ox: float =
 def score(sample: Path, error: tuple, role: str = "pin") -> tuple[int, int, int]:
     """(cards of this role tried, read wrong, read wrong with confidence >= LOW_CONFIDENCE)."""
     truth = json.loads(sample.with_suffix(".json").read_text())
-    find = recognizer.find_cards
+    find = recognizer.pipeline.find_cards
     n = wrong = sure = 0
     for c in truth["cards"]:
         if c["role"] != role:
             continue
         n += 1
-        recognizer.find_cards = wrong_outline(find, truth, c["position"], *error)
+        recognizer.pipeline.find_cards = wrong_outline(find, truth, c["position"], *error)
         try:
             r = recognize(str(sample))
             got = [g for g in r.cards if g.role == role and g.position == c["position"]]
         except RecognitionError:
             got = []
         finally:
-            recognizer.find_cards = find
+            recognizer.pipeline.find_cards = find
         if not got or got[0].value != c["value"]:
             wrong += 1
             sure += bool(got) and got[0].confidence >= LOW_CONFIDENCE

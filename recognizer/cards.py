@@ -518,7 +518,7 @@ def _seeds(rects: list[tuple], kept: list[CardQuad], card_area: float) -> list[t
     whose centre lies on no card found.  A cream pile top in a dim corner is only a ring of
     faint edges broken where its paper meets a beige cloth, or a piece cut off by its own
     pips; the layout knows where piles lie and how large a card is there, and snaps one to
-    the edges (recognizer._loose_piles).  Returned as minimum-area rectangles, one per place."""
+    the edges (recover.loose_piles).  Returned as minimum-area rectangles, one per place."""
     polys = [k.corners.astype(np.float32) for k in kept]
     short = math.sqrt(card_area / CARD_ASPECT)
     out: list[tuple] = []

@@ -528,7 +528,7 @@ def test_on_the_mat_a_picture_takes_a_slot_when_its_corners_show_an_index():
     J, Q or K read but some index in its corners (slavic_costumes' aces, whose Т reads as 7:
     5 pins lost on development photos of the mat without the prior) may take a slot, where
     it is asked as an ace; with the standing pins known, so may one with no index."""
-    from recognizer import _may_be_pin
+    from recognizer.pipeline import _may_be_pin
     from recognizer.rank import RankReading
     picture = RankReading("court", None, 0.5, None, "7", 0.77)
     empty_slot = RankReading("court", None, 0.5, None, None, 0.0)

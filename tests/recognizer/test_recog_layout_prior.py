@@ -2,7 +2,6 @@
 plausibility of a standing set, and the optional `expect` prior of recognize()."""
 import json
 
-import numpy as np
 import pytest
 from recog_helpers import quad_iou
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from recognizer import load_image
-from recognizer.__init__ import _on_stack, _read_cards
+from recognizer.pipeline import _on_stack, _read_cards
 from recognizer.layout import CANON, LATTICE, _pile_region, fit_layout
 from recognizer.stacks import stacked
 
@@ -99,7 +99,7 @@ def test_a_doubtful_court_card_still_anchors_the_triangle():
     # a 10 of an ornate deck read as a queen at confidence 0.5 lies in the triangle: the fit
     # may use it (its value stays unknown and the player is asked); a clear king may not, and
     # on the printed mat (fixed slots) no doubtful picture is placed
-    from recognizer.__init__ import _may_be_pin
+    from recognizer.pipeline import _may_be_pin
     from recognizer.rank import RankReading
     faces = [(None, RankReading("number", "7", 0.98)), (None, RankReading("court", "Q", 0.5)),
              (None, RankReading("court", "K", 0.97))]

@@ -1,5 +1,4 @@
 """One test per stage: load_image, find_cards, rectify, read_rank, fit_layout, find_mat."""
-import io
 import json
 import math
 from pathlib import Path

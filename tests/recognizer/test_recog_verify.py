@@ -117,9 +117,9 @@ def test_pin_read_through_a_piece_of_it():
 def _outline_replaced(monkeypatch, script, truth: dict, pin: str, *outline):
     """Make find_cards outline `pin` wrongly (benchmarks/outline_errors.py's wrong_outline:
     its quad scaled across and along the card, about a centre moved by card widths/lengths)."""
-    import recognizer
+    import recognizer.pipeline
     wrong_outline = script("benchmarks/outline_errors.py").wrong_outline
-    monkeypatch.setattr(recognizer, "find_cards", wrong_outline(recognizer.find_cards, truth, pin, *outline))
+    monkeypatch.setattr(recognizer.pipeline, "find_cards", wrong_outline(recognizer.pipeline.find_cards, truth, pin, *outline))
 
 
 @pytest.mark.parametrize("name, pin, outline", [
@@ -299,11 +299,11 @@ def test_an_outline_over_two_cards_is_not_pushed_onto_the_neighbour():
 def test_a_reading_taken_again_on_a_neighbour_is_refused():
     """A re-read outline lying for the most part on another found card read that card, and
     the reading would count it twice."""
-    from recognizer import _onto_neighbour
+    from recognizer.recover import onto_neighbour
     card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], float)
     quads = [card, card + [66, 0]]
-    assert not _onto_neighbour(card + [3, 2], quads, 0)
-    assert _onto_neighbour(card + [40, 0], quads, 0)
+    assert not onto_neighbour(card + [3, 2], quads, 0)
+    assert onto_neighbour(card + [40, 0], quads, 0)
 
 
 def test_a_pile_top_the_finder_missed_on_the_mat_is_read_from_its_slot():
@@ -429,10 +429,10 @@ def test_a_pile_piece_is_asked_with_the_reason_that_holds(index, why):
     at all; the note tells the player which, rather than naming a disagreement that was never
     seen."""
     from types import SimpleNamespace
-    from recognizer import _pile_pieces_in_doubt
+    from recognizer.recover import pile_pieces_in_doubt
     from recognizer.rank import RankReading
     piece = np.array([[0, 0], [36, 0], [36, 88], [0, 88]], float)      # a strip down one side, in mm
     reading = RankReading("number", "3", 0.95, pips=3, index=index)
     pl = SimpleNamespace(plane=np.eye(3), roles=["pile"])
-    out = _pile_pieces_in_doubt(np.zeros((100, 100, 3), np.uint8), [(piece, reading)], pl)
+    out = pile_pieces_in_doubt(np.zeros((100, 100, 3), np.uint8), [(piece, reading)], pl)
     assert out == [(0, why)]

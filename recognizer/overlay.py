@@ -1,0 +1,43 @@
+"""draw_overlay: the photo with every card's outline, value and position, for a person to check."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .image_io import load_image
+from .result import LOW_CONFIDENCE, Recognition
+
+
+def draw_overlay(image, recognition: Recognition) -> np.ndarray:
+    """The photo with each card's outline, read value and position; low confidence in orange."""
+    img = image if isinstance(image, np.ndarray) else load_image(image, detail_long=10 ** 6).image
+    img = img.copy()
+    h, w = img.shape[:2]
+    fx = w / recognition.width
+    thick = max(2, int(round(max(h, w) / 600)))
+    fs = max(0.6, max(h, w) / 1400)
+    for c in recognition.cards:
+        pts = (np.array(c.corners, np.float64) * fx).astype(np.int32)
+        if c.value is None:
+            col = (160, 160, 160)
+        elif c.confidence < LOW_CONFIDENCE:
+            col = (0, 140, 255)                     # orange: please check
+        elif c.role == "pin":
+            col = (60, 200, 60)
+        elif c.role == "pile":
+            col = (230, 160, 40)
+        else:
+            col = (200, 80, 200)
+        cv2.polylines(img, [pts], True, col, thick, cv2.LINE_AA)
+        label = c.rank if c.value is None else f"{c.value}"
+        if c.role == "pin":
+            label = f"{c.position}:{label}"
+        elif c.role == "pile":
+            label = f"P{c.position}:{label}"
+        ctr = pts.mean(0).astype(int)
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
+        org = (int(ctr[0] - tw / 2), int(ctr[1] + th / 2))
+        cv2.rectangle(img, (org[0] - 4, org[1] - th - 4), (org[0] + tw + 4, org[1] + 6), (255, 255, 255), -1)
+        cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, fs, col if c.value is not None else (0, 0, 0),
+                    thick, cv2.LINE_AA)
+    return img

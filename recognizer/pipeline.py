@@ -1,0 +1,368 @@
+"""recognize: the whole reading of one photo, stage by stage (see docs/recognizer.md).
+
+load_image -> find_cards -> rectify -> read_rank (_read_cards) -> find_mat / fit_layout ->
+the second looks of recover.py -> warnings for the player.
+"""
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from .cards import CARD_ASPECT, CORNERS, DIM, find_cards, quad_sides, rectify, work_image
+from .image_io import Photo, RecognitionError, load_image
+from .layout import LETTERS, _angles, _overlaps, fit_lattice, fit_layout, table_plane
+from .mat import find_markers, mat_homography, mat_print
+from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
+from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
+                      recover_pins, reread_unsure)
+from .result import LOW_CONFIDENCE, Card, Recognition
+from .stacks import edge_score, sliver_score, stacked
+
+CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts off (_cut_off) ...
+EDGE_MARGIN = 0.005        # ... its corners within this fraction of the photo's size of the edge
+COVERED = 0.05             # a pin or pile top another found card covers this much of ...
+COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
+CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
+DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
+SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
+SMALL_IN_FRAME = 0.033      # cards narrower than this fraction of the photo's long side: the player
+                            # is told to come closer (the far sample read exactly down to 0.029 and
+                            # lost three back-row pins at 0.027; development photos: 0.037 and up)
+
+
+def _doubt(c: Card, most: float, why: str) -> None:
+    """Make a card at most `most` sure -- below LOW_CONFIDENCE the player is asked -- and say why."""
+    c.confidence, c.note = min(c.confidence, most), why
+
+
+def _cut_off(c: Card, width: int, height: int) -> bool:
+    """Does the photo's edge cut the card off?  Then only a piece of it was read: its pips and
+    one index may be outside, and a 9 cut in half reads as a confident 5 (two such on the
+    real photos).  Two corners on or past the edge."""
+    m = max(2.0, EDGE_MARGIN * max(width, height))
+    return sum(not (m <= x <= width - 1 - m and m <= y <= height - 1 - m) for x, y in c.corners) >= 2
+
+
+def _covered_by_others(cards: list[Card]) -> list[Card]:
+    """The pins and pile tops another card found covers more than COVERED of: a pip row or an
+    index under a neighbour is lost, and a covered 6 reads as a sure 5 (pins dealt overlapping
+    by about a centimetre: 13 of 40 sure misreadings on a development set were such cards,
+    against 1 right card in 1 177 on ordinary photos)."""
+    covered = _overlaps([c.corners for c in cards])
+    return [c for c, f in zip(cards, covered) if c.role in ("pin", "pile") and c.value is not None and f > COVERED]
+
+
+def _where(c: Card) -> str:
+    if c.role == "pin":
+        return f"pin {c.position}"
+    if c.role == "pile":
+        return f"pile {c.position}"
+    x = int(np.mean([p[0] for p in c.corners]))
+    y = int(np.mean([p[1] for p in c.corners]))
+    return f"({x}, {y})"
+
+
+class Seen(NamedTuple):
+    """What _read_cards saw: faces as (corners in photo px, reading), backs' corners, per face
+    its stacks.sliver_score, and the seeds (cards._seeds) in photo px."""
+    work: np.ndarray
+    fw: float
+    faces: list
+    backs: list
+    slivers: list
+    seeds: list
+
+
+def _read_cards(photo: Photo) -> Seen:
+    """find_cards + rectify + read_rank (see Seen)."""
+    work, fw = work_image(photo.image)
+    seeds: list = []
+    quads = find_cards(work, seeds=seeds)
+    fq = fw
+    if quads:
+        short = float(np.sqrt(np.median([q.area for q in quads]) / CARD_ASPECT))
+        if short < SMALL_CARD_PX and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
+            # a photo from far away: the thin gaps between touching cards vanish at the work
+            # size, so look again at twice the resolution
+            work2, fw2 = work_image(photo.image, 2 * max(work.shape[:2]))
+            seeds2: list = []
+            q2 = find_cards(work2, seeds=seeds2)
+            if len(q2) >= len(quads):
+                quads, fq, seeds = q2, fw2, seeds2
+    faces, backs, slivers = [], [], []
+    for q in quads:
+        corners = q.corners * fq
+        card = rectify(photo.image, corners)
+        masks = ink_mask(card)
+        reading = read_rank(card, masks)
+        if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
+            continue            # a dim card-shaped region: a card only if it reads clearly
+        if q.source == CORNERS and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
+            continue            # three square corners of a region: a card only if its index says so
+        if reading.kind in ("number", "court"):
+            faces.append((corners, reading))
+            slivers.append(sliver_score(masks[0]))
+        elif reading.kind == "back":
+            backs.append(corners)
+    seeds = [cv2.boxPoints(r) * fq for r in seeds]
+    return Seen(work, fw, faces, backs, slivers, seeds)
+
+
+def _on_stack(image: np.ndarray, faces: list, slivers: list) -> list[bool]:
+    """Per face: does it lie on a face-down stack (recognizer.stacks: the sliver inside its
+    outline, or the stack's edge outside it)?  Only off the mat: the mat's fixed slots need
+    no cue, and its printing beside a slot looks like a stack's edge."""
+    edges = [edge_score(image, c, [o for o, _ in faces if o is not c]) for c, _ in faces]
+    return stacked(slivers, edges)
+
+
+def _unread(cards: list, allowed, live_piles) -> list[str]:
+    """The places recognize's expect says hold a card (standing pins, live piles' tops) with no
+    card of the reading on them, pins first: "H", "2"."""
+    held = {str(c.position) for c in cards if c.role in ("pin", "pile")}
+    pins = [k for n, k in enumerate(LETTERS) if allowed is not None and allowed[n] and k not in held]
+    tops = [str(i + 1) for i in range(3) if live_piles is not None and live_piles[i] and str(i + 1) not in held]
+    return pins + tops
+
+
+def _say_unread(pins: list[str], tops: list[str]) -> str:
+    """The warning for places the prior expects a card at and the reading has none ('' if none)."""
+    said = []
+    if pins:
+        said.append(f"pin {pins[0]} still stands" if len(pins) == 1 else f"pins {', '.join(pins)} still stand")
+    if tops:
+        said.append(f"pile {tops[0]} has a face-up top" if len(tops) == 1 else
+                    f"piles {', '.join(tops)} have face-up tops")
+    return f"no card was read where {' and '.join(said)}: please check the photo, or set the card by hand" if said else ""
+
+
+def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, position) -> Card:
+    full = [[int(round(x * scale)), int(round(y * scale))] for x, y in corners_photo]
+    if r.kind == "court":
+        rank = r.rank if r.rank in COURT_RANKS else "joker"
+        return Card(None, rank, full, r.confidence, role, position, r.note)
+    return Card(r.value, r.rank, full, r.confidence, role, position, r.note)
+
+
+def recognize_cards(source) -> Recognition:
+    """Cards and ranks only, no layout fitting (role and position are None)."""
+    return recognize(source, layout=False)
+
+
+def recognize(source, layout: bool = True, verify: bool = True, expect: dict | None = None) -> Recognition:
+    """Read a photo of a Bowling Solitaire table.  Raises RecognitionError for bad input.
+
+    expect (optional): what the caller already knows mid-frame, e.g.
+    {"standing": ["A", "C", "H"], "piles": [True, True, False]} -- the pins still standing and
+    which piles still have a face-up top.  Cards are then placed only on the standing slots
+    (and only piles marked True get a top), which settles sparse layouts.  Either key may be
+    left out.  A bad prior raises ValueError."""
+    t0 = time.perf_counter()
+    from .layout import check_expect
+    allowed, live_piles = check_expect(expect)
+    photo = load_image(source)
+    work, fw, faces, backs, slivers, seeds = _read_cards(photo)
+    s = photo.scale
+    warnings: list[str] = []
+    advice: list[str] = []
+
+    def advise(message: str) -> None:
+        warnings.append(message)
+        advice.append(message)
+    if not faces:
+        # what the player can do about it: a layout far off in the picture is too small to read
+        raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
+                                "no cards found in the photo") + ": take it from above, close enough that "
+                               "the whole layout fills most of the picture")
+    short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in faces]))
+    if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
+        advise("the cards are small in this photo: if a card is misread or missed, take the photo "
+               "closer, so the layout fills most of the picture")
+    cards: list[Card] = []
+    pins = {k: None for k in LETTERS}
+    piles: list[int | None] = [None, None, None]
+    used_mat = False
+    unread: list[str] = []
+    if not layout:
+        cards = [_card(c, s, r, None, None) for c, r in faces]
+    else:
+        numbered = [r.kind == "number" for _, r in faces]
+        if sum(numbered) < 2:
+            seen = [_card(c, s, r, None, None) for c, r in faces]
+            raise RecognitionError(f"too few cards for a layout: found {sum(numbered)} number card(s), "
+                                   "need at least 2 (pins or pile tops) in the photo",
+                                   Recognition(photo.name, photo.width, photo.height, pins, piles, seen, []))
+        markers = find_markers(work)
+        mat_h = mat_homography(markers)
+        if mat_h is not None:
+            used_mat = True
+            S = np.diag([fw, fw, 1.0])
+            mat_h = S @ mat_h
+        on_mat = mat_h is not None
+        on_stack = None if on_mat else _on_stack(photo.image, faces, slivers)
+
+        def fit():
+            # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
+            faceup = [not (on_mat and lone_blob(r)) for _, r in faces]
+            return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat, allowed is not None),
+                              backs, mat_h, expect, on_stack)
+        pl = fit()
+        if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
+            pl = fit()
+        if verify and not on_mat:
+            loose = loose_piles(photo.image, faces, pl, seeds, live_piles)
+            if loose:
+                before = faces, on_stack, pl
+                faces, on_stack = faces + loose, on_stack + [False] * len(loose)
+                pl = fit()
+                if "pile" not in pl.roles[-len(loose):]:
+                    faces, on_stack, pl = before     # the layout took none of them as a pile
+        numbered = [r.kind == "number" for _, r in faces]
+        quads = [c for c, _ in faces]
+        warnings += pl.warnings
+        for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
+            if role == "outside" and on_mat and _mat_print(c, r, mat_h, markers):
+                continue        # the mat's marker or an empty slot's frame, not a card
+            cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
+        if verify and pl.slots_mm is not None:
+            found, doubted = recover_pins(photo.image, faces, backs, pl, allowed)
+            recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
+            for i in doubted:       # cards[i] is faces[i]'s card
+                _doubt(cards[i], OUTLINE_DOUBT, "outlined off the card; its place reads another rank")
+            for i, why in pile_pieces_in_doubt(photo.image, faces, pl):
+                _doubt(cards[i], OUTLINE_DOUBT, why)
+            if used_mat:
+                recovered += [_card(corners, s, r, "pile", pos)
+                              for corners, r, pos in recover_piles(photo.image, faces, pl, live_piles)]
+            # a pin outlined wrongly whose slot was read (outlined_wrongly) gives way to that card
+            read_again = {c.position for c in recovered}
+            for c in cards:
+                if c.role == "pin" and c.position in read_again:
+                    c.role, c.position = "outside", None
+            cards = drop_covered(cards, recovered) + recovered
+        try:
+            _check_second_layout(quads, numbered, pl)
+        except RecognitionError as e:
+            e.partial = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, [])
+            raise
+        for c in cards:
+            if c.role == "pin" and c.value is not None:
+                pins[c.position] = c.value
+            elif c.role == "pile" and c.value is not None:
+                piles[int(c.position) - 1] = c.value
+        out = []
+        if pl.slots_mm is not None and (allowed is not None or sum(v is not None for v in pins.values()) >= 5):
+            # a pin read as knocked down because the photo cut it off would lose the player pins.
+            # (Not in a sparse frame read without the prior: its far slots are mostly knocked down)
+            out = [k for n, k in enumerate(LETTERS) if pins[k] is None and (allowed is None or allowed[n])
+                   and not any(c.position == k for c in cards) and off_photo(photo.image.shape, pl.plane, pl.slots_mm[k])]
+            if out:
+                advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
+                       "step back so the whole layout is in the photo")
+        unread = _unread(cards, allowed, live_piles)
+        said = _say_unread([k for k in unread if k in LETTERS and k not in out],   # (out: advised above)
+                           [k for k in unread if k not in LETTERS])
+        if said:
+            warnings.append(said)
+    for c in _covered_by_others(cards):
+        _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
+    cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
+    for c in cut:
+        _doubt(c, CUT_OFF_CONFIDENCE, "cut off by the photo's edge")
+    if cut:
+        where = ", ".join(_where(c) if c.role in ("pin", "pile") else f"the card at {_where(c)}" for c in cut)
+        advise(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
+    for c in cards:
+        # "joker" is any picture card whose J/Q/K index could not be read: say so
+        what = "picture card (J, Q, K or joker)" if c.rank == "joker" else c.rank
+        if c.value is None and c.role in ("pin", "pile"):
+            warnings.append(f"{_where(c)}: looks like a {what} (not used in this game) with low confidence "
+                            f"{c.confidence:.2f}; please check the card")
+        elif c.value is None:
+            warnings.append(f"{what} at {_where(c)}: not used in this game")
+        elif c.confidence < LOW_CONFIDENCE:
+            why = f" ({c.note})" if c.note else ""
+            warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
+    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
+                    layout and pl.guessed, unread)
+    r.seconds = time.perf_counter() - t0
+    return r
+
+
+def _mat_print(corners, r: RankReading, mat_h, markers) -> bool:
+    """Is a card outside the layout the mat's own print (mat.mat_print)?  An empty slot's frame
+    only when read with no corner index -- a lone ace (lone_blob) or a picture with no J/Q/K,
+    as its printed letter reads -- so a card left on a knocked-down pin's slot is still
+    reported; round a marker the photo shows, also when read with doubt (the paper round a
+    marker borrowed a neighbouring 10's index)."""
+    no_index = lone_blob(r) or (r.kind == "court" and r.index not in COURT_RANKS)
+    if not no_index and r.confidence >= LOW_CONFIDENCE:
+        return False
+    what = mat_print(corners, mat_h, markers)
+    return what == "marker" or (what == "slot" and no_index)
+
+
+def in_layout(r: RankReading) -> RankReading:
+    """The reading of a card placed on a pin slot or a pile.  Those are the game's twenty A-10
+    cards, and of them only an ace can show one big picture instead of pips (an ornate ace of
+    spades; slavic_costumes' aces): a picture reading there is that ace, flagged -- at 0.45
+    when its corner index reads A, at LAYOUT_ACE when no J, Q or K was read in its corners
+    (slavic_costumes' bold Т reads as a 7 at 0.77; a fresh deal lost the pin).  A picture
+    whose corners read J, Q or K stays a picture card: a mis-deal, and the player is told.
+    So does a picture whose index reads 2-7 without being sure (FEW_PIPS)."""
+    if r.kind == "court" and r.index == "A" and r.index_score > INDEX_WEAK:
+        return RankReading("number", "A", 0.45, r.pips, r.index, r.index_score,
+                           "a picture card in the layout, index says A")
+    if r.kind == "court" and r.rank is None:
+        return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
+                           "a picture card in the layout: an ornate ace?")
+    if r.note.startswith(PICTURE_INDEX) and r.rank in FEW_PIPS and r.index_score < SURE_SIM:
+        # a picture whose index reads 2-7, but not clearly: so few pips never merge into one
+        # picture, an unfamiliar ace's index does read as a number (slavic's Т as 7 or 2)
+        return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
+                           f"a picture card in the layout, index read as {r.rank}: an ornate ace?")
+    return r
+
+
+FEW_PIPS = ("2", "3", "4", "5", "6", "7")
+
+
+LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
+
+
+def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) -> list[bool]:
+    """Cards the layout fit may put on a pin slot: number cards, and court cards read with
+    doubt (a 10 of an ornate deck read as a queen at confidence 0.5 is still a card lying in
+    the triangle; dropping it would cost the fit an anchor and re-letter its neighbours).
+    Such a pin keeps value None and a warning, so the player is asked to check it.  On the
+    printed mat the slots are fixed, so no anchor is needed, and an empty slot's printing
+    can read as a doubtful picture (slot G's letter does): doubtful_courts=False there.  A
+    picture with no J, Q or K read in its corners may still take a slot on the mat when some
+    corner index was read (an empty slot's letter is in its middle, none in its corners),
+    or, with the standing pins known (aces_on_mat), always -- in_layout asks it as an ornate
+    ace (slavic_costumes' aces, whose Т reads as A, 7 or 10)."""
+    return [r.kind == "number" or (r.kind == "court" and r.confidence < LOW_CONFIDENCE
+                                   and (doubtful_courts or (r.rank is None and (aces_on_mat or r.index is not None))))
+            for _, r in faces]
+
+
+def _check_second_layout(quads, numbered, pl) -> None:
+    """Raise if the cards left outside the fitted layout form a second triangle."""
+    rest = [i for i, (role, n) in enumerate(zip(pl.roles, numbered)) if role == "outside" and n]
+    if len(rest) < 6:
+        return
+    q = [np.asarray(quads[i], np.float64) for i in rest]
+    ov = _overlaps(q)
+    keep = [i for i in range(len(q)) if ov[i] < 0.15]
+    if len(keep) < 6:
+        return
+    q = [q[i] for i in keep]
+    Hi = table_plane(q)
+    mm = np.array([cv2.perspectiveTransform(x.reshape(-1, 1, 2), Hi).reshape(4, 2) for x in q])
+    ones = np.ones(len(q), bool)
+    best = fit_lattice(mm.mean(1), _angles(mm), ones, ones)
+    if best is not None and best["inliers"] >= 6:
+        raise RecognitionError("more than one layout in the photo: photograph one deal at a time")
