@@ -46,7 +46,7 @@ REAL = Path("/work/shared/real_photos/edje-train")
 REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
 
 
-def machine_reference(repeats: int = 3) -> float:
+def machine_reference(repeats: int = 5) -> float:
     """Seconds this machine takes for a fixed 12 MP workload like the recogniser's first steps
     (JPEG decode, grey, blur, edges, downscale, one core; the best of `repeats`).  Printed
     beside the seconds per photo so that figures from different machines can be compared:
