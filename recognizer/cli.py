@@ -194,7 +194,8 @@ def run(args) -> int:
 
 
 def main(argv=None) -> int:
-    """Stand-alone entry (python -m recognizer.cli recognize ...) until the main CLI wires it in."""
+    """Stand-alone entry, python -m recognizer.cli recognize ... (tableside recognize registers the same
+    subcommand through register)."""
     ap = argparse.ArgumentParser(prog="tableside")
     sub = ap.add_subparsers(dest="command", required=True)
     register(sub)
