@@ -232,9 +232,9 @@ class IndexTemplates:
                 if lab not in best:
                     best[lab] = sims[i]
             ranked = sorted(best.items(), key=lambda kv: -kv[1])
-            top, s0 = ranked[0]
+            label, s0 = ranked[0]
             s1 = ranked[1][1] if len(ranked) > 1 else 0.0
-            out.append((str(top), float(s0), float(s0 - s1)))
+            out.append((str(label), float(s0), float(s0 - s1)))
         return out
 
 
