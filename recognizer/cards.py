@@ -264,6 +264,17 @@ def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
     return [order_corners(o) for o in out]
 
 
+def _cut_sides(piece: np.ndarray, row: np.ndarray) -> tuple[int, ...]:
+    """Which sides of a piece of a split row (0 top ... 3 left, as rectify turns it) are
+    equal cuts inside the row rather than the row's own outline: their midpoints lie well
+    inside it."""
+    short = quad_sides(row)[0]
+    poly = np.float32(row).reshape(-1, 1, 2)
+    mids = (piece + np.roll(piece, -1, 0)) / 2
+    return tuple(k for k, m in enumerate(mids)
+                 if cv2.pointPolygonTest(poly, (float(m[0]), float(m[1])), True) > 0.2 * short)
+
+
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
 MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
 SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
@@ -480,7 +491,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                 if seam_support(edge_near, q, n) < MIN_SEAM:
                     continue    # no seam anywhere: a light band of the table, not touching cards
                 for p in _split_row(q, n, True):
-                    cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split"))
+                    cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split", {"cuts": _cut_sides(p, q)}))
     # non-maximum suppression: overlapping candidates describe one card
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
     # the second-level bright, the local and the faint-edge masks (ADD_ONLY) only add cards no

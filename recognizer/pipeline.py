@@ -104,7 +104,7 @@ def _read_cards(photo: Photo) -> Seen:
             continue            # three square corners of a region: a card only if its index says so
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))
-            slivers.append(sliver_score(masks[0]))
+            slivers.append(sliver_score(masks[0], q.extra.get("cuts", ())))
         elif reading.kind == "back":
             backs.append(corners)
     seeds = [cv2.boxPoints(r) * fq for r in seeds]

@@ -40,15 +40,18 @@ RING_TABLE = 0.3        # at least this much of the ring must be table
 OTHERS_GROW_MM = 3.0    # other cards' outlines grown by this much (loose outlines, blur)
 
 
-def sliver_score(ink: np.ndarray) -> float:
+def sliver_score(ink: np.ndarray, skip: tuple[int, ...] = ()) -> float:
     """Largest ink fraction of the four side bands (3.5-7 % of the width in from each edge,
     i.e. 2-4.5 mm, past the blur of a slightly loose outline; the middle 40 % of the side,
-    away from the corner indices) of a rectified card's ink mask (rank.ink_mask)."""
+    away from the corner indices) of a rectified card's ink mask (rank.ink_mask).  skip: sides
+    (0 top, 1 right, 2 bottom, 3 left) that are no edge of the card's own -- the equal cuts
+    of a row of touching cards (cards.find_cards), whose band may hold the table or the
+    neighbour: four touching pins of a back row were all taken for pile tops."""
     h, w = ink.shape[:2]
     a, b = int(0.035 * w), int(0.07 * w)
     mid_h, mid_w = slice(int(0.3 * h), int(0.7 * h)), slice(int(0.3 * w), int(0.7 * w))
-    bands = [ink[mid_h, a:b], ink[mid_h, w - b:w - a], ink[a:b, mid_w], ink[h - b:h - a, mid_w]]
-    return float(max(band.mean() for band in bands))
+    bands = {0: ink[a:b, mid_w], 1: ink[mid_h, w - b:w - a], 2: ink[h - b:h - a, mid_w], 3: ink[mid_h, a:b]}
+    return float(max((band.mean() for k, band in bands.items() if k not in skip), default=0.0))
 
 
 def stacked(scores: list[float], edges: list[float] | None = None) -> list[bool]:

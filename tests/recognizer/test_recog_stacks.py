@@ -3,6 +3,7 @@ makes of them: a pile top is never taken for a pin because a row of tops looks l
 pins, and a pile never sits on a pin slot's own ground."""
 import json
 import math
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -232,3 +233,33 @@ def test_a_card_on_cards_far_from_the_pile_places_is_no_pile(far, camera):
     pl = fit_layout(quads, [True] * n, [True] * n, on_stack=[False] * len(pins) + [True] * 3)
     assert list(zip(pl.roles, pl.positions)) == ([("pin", k) for k in pins]
                                                  + [("pile", "1"), ("pile", "3"), ("outside", None)])
+
+
+def test_the_cuts_of_a_row_of_touching_cards_are_no_stack_edges():
+    """A row of touching cards is split into equal pieces (cards.find_cards); a cut does not
+    follow a card's own edge, so the band inside it may hold the table or the neighbour. Only
+    the row's own outline counts for the ink cue."""
+    from recognizer.cards import _cut_sides, _split_row, order_corners
+    from recognizer.stacks import sliver_score
+    row = order_corners(np.float64([[0, 0], [189, 0], [189, 88], [0, 88]]))     # three cards side by side
+    pieces = _split_row(row, 3, True)
+    assert [len(_cut_sides(p, row)) for p in pieces] == [1, 2, 1]     # the middle card: a cut each side
+    ink = np.zeros((280, 200), np.uint8)
+    ink[:, 7:14] = 1                                       # the left band inked: a neighbour's edge
+    assert sliver_score(ink) > 0.9
+    assert sliver_score(ink, (3,)) == 0.0                  # ... the left side is a cut: no stack
+    assert sliver_score(ink, (1,)) > 0.9                   # a cut on the right leaves the left
+
+
+def test_a_touching_back_row_is_not_taken_for_the_piles():
+    """Only the back row stands, its four pins touching, and the three pile tops lie in a
+    loose row (kde-nicu-ornamental, a development deck; photo scaled to 1125 x 1500).  The
+    equal cuts of the back row took in strips of the table, which the ink cue read as stacks
+    under three pins: the piles were read as pins A-C, the pins as piles -- even when told
+    that A-D stand."""
+    from recognizer import recognize
+    photo = str(Path(__file__).with_name("data") / "nicu_ornamental_touching_back_row_and_three_piles.jpg")
+    for expect in (None, {"standing": ["A", "B", "C", "D"], "piles": [True, True, True]}):
+        got = recognize(photo, expect=expect)
+        assert got.pins == {"A": 1, "B": 3, "C": 6, "D": 0, **{k: None for k in "EFGHIJ"}}
+        assert got.piles == [1, 7, 8]
