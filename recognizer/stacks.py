@@ -46,7 +46,7 @@ def sliver_score(ink: np.ndarray, skip: tuple[int, ...] = ()) -> float:
     away from the corner indices) of a rectified card's ink mask (rank.ink_mask).  skip: sides
     (0 top, 1 right, 2 bottom, 3 left) that are no edge of the card's own -- the equal cuts
     of a row of touching cards (cards.find_cards), whose band may hold the table or the
-    neighbour: four touching pins of a back row were all taken for pile tops."""
+    neighbour: three pins of a touching back row were taken for pile tops."""
     h, w = ink.shape[:2]
     a, b = int(0.035 * w), int(0.07 * w)
     mid_h, mid_w = slice(int(0.3 * h), int(0.7 * h)), slice(int(0.3 * w), int(0.7 * w))
