@@ -30,7 +30,10 @@ RANK_NAME = {1: "Ace", 0: "10"}
 @pytest.fixture
 def server(app):
     import waitress
-    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    # poll(), not select(): srv.close() below runs in this thread while the server's loop
+    # waits in another; select() on the socket just closed raised EBADF there (a warning in
+    # one CI run), poll() reports it as gone and the loop ends quietly
+    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{srv.effective_port}"
