@@ -27,7 +27,10 @@ COVERED = 0.05             # a pin or pile top another found card covers this mu
 COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
-SMALL_CARD_PX = 52          # card short side in work px below which finding is repeated at 2x
+SMALL_CARD_PX = 65          # card short side in work px below which finding is repeated at 2x: about a
+                            # pixel per millimetre of a 63 mm card, where a millimetre's gap between
+                            # touching cards closes (at 52 a far nicu-ornamental deal whose regions each
+                            # took in parts of neighbours, sized 62 px by that, read five cards of 13)
 SMALL_IN_FRAME = 0.033      # cards narrower than this fraction of the photo's long side: the player
                             # is told to come closer (the far sample read exactly down to 0.029 and
                             # lost three back-row pins at 0.027; development photos: 0.037 and up)

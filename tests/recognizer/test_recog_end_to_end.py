@@ -1,5 +1,6 @@
 """End to end on the committed sample photos (rendered with ground truth beside each)."""
 import json
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -221,6 +222,19 @@ def test_a_far_layout_is_read_and_the_player_told_to_come_closer(samples, far_la
     assert small and r.to_dict()["photo_advice"] == small       # what a closer photo mends
     near = recognize(str(samples / "far_tango_31_0004.jpg"))
     assert not any("small" in w for w in near.warnings) and near.to_dict()["photo_advice"] == []
+
+
+def test_a_far_deal_of_touching_cards_is_looked_at_again_closer():
+    """A fresh deal far off in the frame (kde-nicu-ornamental, a development deck), its pins
+    touching: at the finder's size each region took in parts of its neighbours, so the cards
+    seemed 59 work px wide -- above the old 52 px cut for a second look at twice the
+    resolution -- and five cards of 13 were read.  At about a pixel per millimetre (65 px)
+    the gaps between touching cards close, and the second look reads the deal exactly."""
+    photo = Path(__file__).with_name("data") / "nicu_ornamental_far_deal_touching_pins.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    r = recognize(str(photo))
+    assert r.pins == truth["pins"] and r.piles == truth["piles"]
+    assert len([c for c in r.cards if c.role in ("pin", "pile")]) == 13
 
 
 def test_the_mat_print_is_never_reported_as_a_card(readings, samples):
