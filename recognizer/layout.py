@@ -253,6 +253,7 @@ def _pile_region(u, v, pitch):
 
 
 PILE_SIDE_MM, PILE_BELOW_MM, PILE_NEAR_MM = 50.0, 120.0, 75.0
+PIN_OVERLAP = 0.15      # a card another card covers this much of (_overlaps) is no pin: a heap's card
 SLOT_CLEAR_MM = 8.0     # a pile may overlap a pin slot's card by at most this much (touching rows overlap a few mm)
 STRAY_PENALTY = 0.3
 PILE_BONUS = 0.5
@@ -635,13 +636,13 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     good = [i for i in range(n) if faceup[i]]
     if not good:
         return Placement(roles, pos, warnings=["no face-up cards"])
-    clean = [i for i in good if overl[i] < 0.15] or good
+    clean = [i for i in good if overl[i] < PIN_OVERLAP] or good
     Hi = table_plane([quads[i] for i in clean])
     mm = np.array([cv2.perspectiveTransform(q.reshape(-1, 1, 2), Hi).reshape(4, 2) for q in quads])
     xy = mm.mean(1)
     ang = _angles(mm)
     faceup = np.array(faceup)
-    can_pin = np.array(numbered) & (overl < 0.15)
+    can_pin = np.array(numbered) & (overl < PIN_OVERLAP)
     can_pile = faceup & (overl < 0.45)
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
@@ -650,7 +651,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     # found as a "card" lies on cards too, and so may a clear picture card (never a ball card);
     # either would pull the lattice towards it as if it were a pile top
     on_stack = on_stack & np.array([card_sized(q) for q in mm]) & np.asarray(numbered, bool)
-    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < 0.15, on_stack)
+    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < PIN_OVERLAP, on_stack)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
 

@@ -14,7 +14,7 @@ import numpy as np
 from . import mat_layout as ML
 from . import verify as verify_mod
 from .cards import order_corners, rectify
-from .layout import LETTERS, _overlaps, a_piece, card_sized, in_pile_zone
+from .layout import LETTERS, PIN_OVERLAP, _overlaps, a_piece, card_sized, in_pile_zone
 from .polygons import overlap_area
 from .result import LOW_CONFIDENCE, Card
 
@@ -31,7 +31,7 @@ def reread_unsure(img, faces, Hi) -> bool:
     ov = _overlaps(quads)
     changed = False
     for i, (c, r) in enumerate(faces):
-        if ov[i] > 0.15:
+        if ov[i] > PIN_OVERLAP:
             continue
         if r.confidence >= 0.9:
             if r.kind != "number":
@@ -46,12 +46,20 @@ def reread_unsure(img, faces, Hi) -> bool:
 
 
 def onto_neighbour(corners: np.ndarray, quads: list[np.ndarray], i: int) -> bool:
-    """Does a re-read outline lie for the most part (over 30 %) on another found card?  Then it
-    read that neighbour (a bellot ace's outline over it and the touching 3 beside it, pushed
-    towards the 3, read 3 sure) and the reading would count one card twice."""
+    """Does a re-read outline lie on another found card: on over PIN_OVERLAP of itself or of
+    the other card?  Over 30 % it read that neighbour (a bellot ace's outline over it and the
+    touching 3 beside it, pushed towards the 3, read 3 sure) and would count one card twice.
+    Over PIN_OVERLAP the layout takes neither card as a pin, so the re-read loses the card it
+    meant to mend: an ornamental 7 touching the 9 below it, snapped onto a stray outline
+    between them, was left out and pin G read as knocked down, even when told it stands."""
     poly = np.float32(corners)
     area = max(cv2.contourArea(poly), 1.0)
-    return any(overlap_area(poly, q) > 0.3 * area for j, q in enumerate(quads) if j != i)
+    for j, q in enumerate(quads):
+        if j != i:
+            inter = overlap_area(poly, q)
+            if inter > PIN_OVERLAP * min(area, max(cv2.contourArea(np.float32(q)), 1.0)):
+                return True
+    return False
 
 
 def _measures(img, faces, pl):

@@ -304,6 +304,22 @@ def test_a_reading_taken_again_on_a_neighbour_is_refused():
     quads = [card, card + [66, 0]]
     assert not onto_neighbour(card + [3, 2], quads, 0)
     assert onto_neighbour(card + [40, 0], quads, 0)
+    # over 15 % on the neighbour: the layout would take neither card as a pin
+    assert not onto_neighbour(card + [8, 0], quads, 0)          # 5 of 63 mm across
+    assert onto_neighbour(card + [15, 0], quads, 0)             # 12 of 63 mm across
+
+
+def test_a_reread_that_would_make_a_pin_overlap_its_neighbour_is_refused():
+    """Pin G of a touching ornamental frame (a development photo, downscaled), an unsure 7
+    touching the 9 of F: re-read at a card's size, its outline slid onto a stray outline
+    between the two, and the layout, which takes no card covered 15 % or more as a pin, left
+    it out -- G read as knocked down, with the prior too.  The re-read is refused; G is read."""
+    photo = Path(__file__).with_name("data") / "ornamental_pin_g_touching_f_reread_onto_a_stray_outline.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    standing = [k for k, v in truth["pins"].items() if v is not None]
+    for expect in (None, {"standing": standing, "piles": [True, True, True]}):
+        got = recognize(str(photo), expect=expect)
+        assert got.pins == truth["pins"] and got.piles == truth["piles"]
 
 
 def test_a_pile_top_the_finder_missed_on_the_mat_is_read_from_its_slot():
