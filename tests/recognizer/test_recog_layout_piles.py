@@ -12,7 +12,7 @@ import pytest
 
 from recognizer import mat_layout as ML
 from recognizer import recognize
-from recognizer.layout import CANON, GUESS_MARGIN, LATTICE, LETTERS, fit_lattice, fit_layout
+from recognizer.layout import CANON, GUESS_MARGIN, LATTICE, LETTERS, _pile_region, fit_lattice, fit_layout
 
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
 PX, PY = CW + 8, CH + 12
@@ -149,6 +149,20 @@ def test_the_prior_s_piles_turn_a_sparse_frame_the_right_way():
     piles lie wins."""
     got = _placed_from("bellot_h_j_and_piles_2_3_fit_inputs.json")
     assert got == {"2": 0, "3": 1, "J": 3, "H": 4}
+
+
+def test_a_pile_row_nearer_j_than_a_spread_triangles_row_pitch_is_in_the_pile_zone():
+    """B, D and G standing in a triangle dealt wide (rows 125 mm apart), the three piles in a
+    row 92 mm below J's place -- clear of J's card, but nearer than 0.8 of the row pitch, the
+    bound that keeps piles off the triangle's own rows (fit_layout's inputs from a development
+    photo).  The middle pile was left out, with the prior too.  Below J no slot lies farther
+    out, so there only J's card itself must be clear."""
+    got = _placed_from("bellot_b_d_g_piles_row_near_j_spread_fit_inputs.json")
+    assert got == {"B": 5, "D": 4, "G": 2, "1": 1, "2": 3, "3": 0}
+    region = lambda u, v: bool(_pile_region(np.array([u]), np.array([v]), (88.0, 125.0))[0])  # noqa: E731
+    assert region(-0.1, 3.74)           # 92 mm below J: clear of its card
+    assert not region(-0.1, 3.4)        # 50 mm below J: on its card
+    assert not region(0.5, 1.6)         # between the triangle's rows: never a pile
 
 
 def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
