@@ -248,7 +248,8 @@ def _pile_region(u, v, pitch):
     clear_u = (du >= 0.8) & (du * px >= CW - SLOT_CLEAR_MM)
     # (below J, the last row, only the card itself: no slot lies farther out, and a spread
     # triangle's pile row may lie nearer J than 0.8 of its wide row pitch)
-    clear_v = ((dv >= 0.8) | (np.asarray(v, float)[..., None] > SLOT_UV[:, 1].max())) & (dv * py >= CH - SLOT_CLEAR_MM)
+    below_j = np.asarray(v, float)[..., None] > SLOT_UV[:, 1].max()
+    clear_v = ((dv >= 0.8) | below_j) & (dv * py >= CH - SLOT_CLEAR_MM)
     outside_triangle = (clear_u | clear_v).all(-1)
     return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
             & outside_triangle)
