@@ -346,9 +346,13 @@ def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) 
     picture with no J, Q or K read in its corners may still take a slot on the mat when some
     corner index was read (an empty slot's letter is in its middle, none in its corners),
     or, with the standing pins known (aces_on_mat), always -- in_layout asks it as an ornate
-    ace (slavic_costumes' aces, whose Т reads as A, 7 or 10)."""
+    ace (slavic_costumes' aces, whose Т reads as A, 7 or 10).  Off the mat too, a picture
+    with no corner index read at all takes no slot from the photo alone: a patch of table in
+    glare between J and a pile top, card-shaped between their edges, read so, took a pile's
+    place and renumbered the real piles."""
     return [r.kind == "number" or (r.kind == "court" and r.confidence < LOW_CONFIDENCE
-                                   and (doubtful_courts or (r.rank is None and (aces_on_mat or r.index is not None))))
+                                   and ((doubtful_courts and r.rank is not None)
+                                        or (r.rank is None and (aces_on_mat or r.index is not None))))
             for _, r in faces]
 
 

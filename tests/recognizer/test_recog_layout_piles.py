@@ -165,6 +165,23 @@ def test_a_pile_row_nearer_j_than_a_spread_triangles_row_pitch_is_in_the_pile_zo
     assert not region(0.5, 1.6)         # between the triangle's rows: never a pile
 
 
+def test_a_glare_patch_read_as_a_picture_with_no_index_takes_no_pile_place():
+    """C, D and J standing, pile 1 below J, pile 2 right of it, pile 3 used up (fit_layout's
+    inputs from a development photo, photo alone).  A patch of table in glare between J and
+    pile 1, card-shaped between their edges, read as a picture with no corner index; taken as
+    a pile top, it became pile 2 and the real pile 2 pile 3.  Such a reading is no card the
+    fit may place (pipeline._may_be_pin): the piles keep their numbers."""
+    from recognizer.pipeline import _may_be_pin
+    from recognizer.rank import RankReading
+    patch = RankReading("court", None, 0.5, None, None, 0.0)
+    assert _may_be_pin([(None, patch)]) == [False]
+    name = "tango_glare_patch_between_j_and_pile_1_fit_inputs.json"
+    d = json.loads((Path(__file__).with_name("data") / name).read_text())
+    assert d["numbered"][7] is False             # the patch, as _may_be_pin marks it
+    got = _placed_from(name)
+    assert got == {"D": 1, "C": 0, "J": 5, "1": 4, "2": 3}
+
+
 def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
     """Mid-frame, A-B and H-I touching (62 mm apart), J, and pile 2 beside J 106 mm away; one
     pin is (wrongly) flagged as lying on a stack, so only the A-B and J-pile pairs measure the
