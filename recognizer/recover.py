@@ -50,7 +50,7 @@ def onto_neighbour(corners: np.ndarray, quads: list[np.ndarray], i: int) -> bool
     the other card?  Over 30 % it read that neighbour (a bellot ace's outline over it and the
     touching 3 beside it, pushed towards the 3, read 3 sure) and would count one card twice.
     Over PIN_OVERLAP the layout takes neither card as a pin, so the re-read loses the card it
-    meant to mend: an ornamental 7 touching the 9 below it, snapped onto a stray outline
+    meant to mend: an ornamental 7 touching the 9 beside it, snapped onto a stray outline
     between them, was left out and pin G read as knocked down, even when told it stands."""
     poly = np.float32(corners)
     area = max(cv2.contourArea(poly), 1.0)
