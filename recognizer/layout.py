@@ -241,15 +241,15 @@ def _pile_region(u, v, pitch):
     farther out.  Never where the triangle's own rows lie (a placement putting "piles" there
     is a shifted one), nor on a slot's card where the pins touch."""
     px, py = pitch
+    vs = np.asarray(v, float)[..., None]
     du = np.abs(np.asarray(u, float)[..., None] - SLOT_UV[:, 0])
-    dv = np.abs(np.asarray(v, float)[..., None] - SLOT_UV[:, 1])
+    dv = np.abs(vs - SLOT_UV[:, 1])
     # on no pin slot's own ground: 0.8 pitch from every slot, and in touching layouts (pitch
     # about a card) clear of the slot's card itself
     clear_u = (du >= 0.8) & (du * px >= CW - SLOT_CLEAR_MM)
     # (below J, the last row, only the card itself: no slot lies farther out, and a spread
     # triangle's pile row may lie nearer J than 0.8 of its wide row pitch)
-    below_j = np.asarray(v, float)[..., None] > SLOT_UV[:, 1].max()
-    clear_v = ((dv >= 0.8) | below_j) & (dv * py >= CH - SLOT_CLEAR_MM)
+    clear_v = ((dv >= 0.8) | (vs > SLOT_UV[:, 1].max())) & (dv * py >= CH - SLOT_CLEAR_MM)
     outside_triangle = (clear_u | clear_v).all(-1)
     return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
             & outside_triangle)
