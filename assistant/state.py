@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 from .cards import DECK_SIZE, rank_of, remaining
 from .errors import TablesideError
@@ -182,13 +182,35 @@ def _check_deck(s: FrameState) -> None:
 
 
 def _check_history(s: FrameState) -> None:
-    """What the first ball can have done: each play uses one card and takes 1-3 pins."""
-    if s.ball != 1:
-        return
+    """What the frame can have done: each play uses one card and takes 1-3 pins, and between
+    the balls every pile that still had a card lost its top (plays_made)."""
     removed = len(PINS) - len(s.pins)
-    used = sum(size - p.down - (p.top is not None) for size, p in zip(PILE_SIZES, s.piles))
-    if not used <= removed <= 3 * used:
-        raise StateError(
-            f"in the first ball {used} ball card(s) used cannot have taken {removed} pin(s)")
+    used = [size - p.down - (p.top is not None) for size, p in zip(PILE_SIZES, s.piles)]
+    if s.ball == 2 and 0 in used:
+        i = used.index(0) + 1
+        raise StateError(f"in the second ball pile {i} cannot still hold all its cards: "
+                         "between the balls every pile's top is discarded")
+    fewest, most = plays_made(used, s.ball)
+    if not fewest <= removed <= 3 * most:
+        played = str(fewest) if fewest == most else f"{fewest} to {most}"
+        raise StateError(f"in the {'first' if s.ball == 1 else 'second'} ball {played} ball card(s) "
+                         f"used cannot have taken {removed} pin(s)")
 
 
+def plays_made(used: Sequence[int], ball: int) -> tuple[int, int]:
+    """The fewest and most plays that leave `used[i]` cards gone from pile i+1 by ball 1 or 2.
+    In ball 1 every card gone was played.  Between the balls each pile that still had a card
+    lost its top unplayed; only a pile played empty in the first ball lost none so.  (ball 2
+    assumes every pile lost at least one card.)"""
+    if ball == 1:
+        return sum(used), sum(used)
+    most = sum(u if u == size else u - 1 for u, size in zip(used, PILE_SIZES))
+    return sum(max(u - 1, 0) for u in used), most
+
+
+def pins_to_empty(piles: Iterable[int]) -> int:
+    """The fewest pins a frame must have taken before these piles (numbered 1-3) are all
+    empty, in either ball: each play takes a pin or more, and a pile empties at the earliest
+    after its size less one plays, the discard between the balls taking the last card.  A
+    photo showing an empty pile with fewer pins down has missed that pile's top."""
+    return sum(PILE_SIZES[i - 1] - 1 for i in set(piles))

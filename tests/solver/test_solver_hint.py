@@ -193,7 +193,10 @@ def test_bad_objective_and_weights_are_refused():
         hint(SAMPLE, weights="1,2,3")
     with pytest.raises(TablesideError, match="weights"):
         hint(SAMPLE, weights="1,x,3,4")
-    one_ball_second = {**SAMPLE, "ball": 2, "rolls": [3, 4] * 9 + [5, 5]}
+    # the second ball of the tenth frame's deal after a spare: the first took no pin, and
+    # between the balls every pile's top was discarded
+    one_ball_second = {**SAMPLE, "ball": 2, "rolls": [3, 4] * 9 + [5, 5], "out": [0, 0, 4],
+                       "piles": [{"top": 5, "down": 3}, {"top": 3, "down": 1}, {"top": 4, "down": 0}]}
     with pytest.raises(TablesideError, match="one-ball"):
         hint(one_ball_second)
 
