@@ -144,6 +144,25 @@ def _removed_pins(rng: np.random.Generator, n: int) -> set[str]:
     return removed
 
 
+def _piles_used(drawn: list[int], removed: int) -> tuple[int, ...]:
+    """Cards gone from each pile that a frame with `removed` pins down can show: the drawn
+    counts when the rules allow them (assistant.state.plays_made), else the nearest counts
+    that are allowed.  Drawn alone, 9 pins stood beside an empty pile of five, and the
+    recogniser's pile checks (pins_to_empty) would have been measured on photos no player
+    can take.  No new random draw: the other scenes stay as they were."""
+    from itertools import product
+
+    from assistant.state import PILE_SIZES, plays_made
+
+    def allowed(used) -> bool:
+        return any((ball == 1 or 0 not in used) and plays_made(used, ball)[0] <= removed <= 3 * plays_made(used, ball)[1]
+                   for ball in (1, 2))
+    if allowed(drawn):
+        return tuple(drawn)
+    return min((u for u in product(*(range(n + 1) for n in PILE_SIZES)) if allowed(u)),
+               key=lambda u: (sum(abs(a - b) for a, b in zip(u, drawn)), u))
+
+
 def build_scene(rng: np.random.Generator, deck: str, kind: str, overlap: float | None = None) -> tuple[Scene, dict]:
     """overlap (mm): touching scenes overlap their pins 2 mm to this much instead of up to ~3 mm
     (a tight deal, for measuring how far the recogniser copes)."""
@@ -199,8 +218,8 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str, overlap: float |
         removed = _removed_pins(rng, int(rng.integers(1, 9)))
         heap = [pins[k] for k in sorted(removed)]
         pile_down, pile_top = [], []
-        for i, (lo, n) in enumerate(((0, 5), (5, 3), (8, 2))):
-            used = int(rng.integers(0, n + 1))
+        drawn = [int(rng.integers(0, n + 1)) for n in (5, 3, 2)]
+        for (lo, n), used in zip(((0, 5), (5, 3), (8, 2)), _piles_used(drawn, len(removed))):
             heap += rest[lo:lo + used]
             left = rest[lo + used:lo + n]
             pile_top.append(left[0] if left else None)

@@ -37,6 +37,34 @@ def test_mid_frame_gaps_are_states_a_frame_can_leave(seed):
         assert len(removed) == n and _reachable(frozenset(removed)), removed
 
 
+def _state_shown(scene, info) -> dict:
+    """The frame state a rendered scene shows: its pins, pile tops and face-down counts, and
+    the discard heap as the cards out of play."""
+    truth = [it["truth"] for it in scene.items if "truth" in it]
+    tops = {t["position"]: t["value"] for t in truth if t["role"] == "pile"}
+    return {"pins": {t["position"]: t["value"] for t in truth if t["role"] == "pin"},
+            "piles": [{"top": tops.get(str(i + 1)), "down": d} for i, d in enumerate(info["pile_down"])],
+            "out": [t["value"] for t in truth if t["role"] == "outside" and t["value"] is not None]}
+
+
+def test_mid_frame_piles_are_what_the_pins_down_allow():
+    """The piles of a mid-frame scene fit the pins down (state.plays_made): drawn alone, 9 pins
+    stood beside an empty pile of five.  The rules engine takes every scene as a first or a
+    second ball's state (its history check is brute-forced in tests/core)."""
+    from assistant.state import FrameState, StateError
+    from recognizer.render import _piles_used, build_scene
+    assert _piles_used([5, 0, 0], 1) == (1, 0, 0) and _piles_used([2, 1, 0], 5) == (2, 1, 0)
+    for seed in range(60):
+        scene, info = build_scene(np.random.default_rng(seed), "anglo_poker", "mid")
+        state, refused = _state_shown(scene, info), []
+        for ball in (1, 2):
+            try:
+                FrameState.from_json({**state, "ball": ball})
+            except StateError as e:
+                refused.append(str(e))
+        assert len(refused) < 2, (seed, state, refused)
+
+
 def test_brute_force_refuses_impossible_gaps():
     for gaps in ("A", "AD", "F", "FB"):                 # FB: F alone first, then B
         assert not _reachable(frozenset(gaps)), gaps
