@@ -550,6 +550,16 @@ def pile_number_unsure(uv: np.ndarray, idx: list[int]) -> bool:
     return right_of_j and not others_placed
 
 
+def pile_3_may_be_right_of_j(roles: list, pos: list, pins_down: int) -> bool:
+    """Can the pile named 2 (right of J, pile_number_unsure) be pile 3 with pile 2 used up, as
+    the rules count?  Piles 1 and 2 empty take 6 pins down, pile 1 and 3 empty only 5
+    (assistant.state.pins_to_empty): with 5 pins down the mat's reading is the only one."""
+    from assistant.state import pins_to_empty
+    named = {p for r, p in zip(roles, pos) if r == "pile"}
+    swapped = {"3" if p == "2" else p for p in named}
+    return pins_to_empty(int(k) for k in "123" if k not in swapped) <= pins_down
+
+
 def check_expect(expect) -> tuple[np.ndarray | None, list[bool] | None]:
     """Validate recognize()'s expect prior -> (allowed slots A-J as bools or None, piles or None)."""
     if expect is None:
@@ -681,7 +691,9 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
     letters_guessed = best.get("margin", 9) < GUESS_MARGIN and allowed is None
-    pile_guessed = exp_piles is None and pile_number_unsure(uv, pile_idx)
+    pins_down = len(LETTERS) - (int(np.sum(allowed)) if allowed is not None else int(np.sum(slot >= 0)))
+    pile_guessed = (exp_piles is None and pile_number_unsure(uv, pile_idx)
+                    and pile_3_may_be_right_of_j(roles, pos, pins_down))
     if letters_guessed:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
     if pile_guessed:

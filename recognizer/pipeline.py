@@ -11,6 +11,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from assistant.cards import COPIES
+
 from .cards import CARD_ASPECT, CORNERS, DIM, find_cards, quad_sides, rectify, work_image
 from .image_io import Photo, RecognitionError, load_image
 from .layout import LETTERS, _angles, _overlaps, fit_lattice, fit_layout, table_plane
@@ -19,12 +21,14 @@ from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading,
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure)
 from .result import LOW_CONFIDENCE, Card, Recognition
+from .rules_checks import over_the_deck, tops_missed
 from .stacks import edge_score, sliver_score, stacked
 
 CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts off (_cut_off) ...
 EDGE_MARGIN = 0.005        # ... its corners within this fraction of the photo's size of the edge
 COVERED = 0.05             # a pin or pile top another found card covers this much of ...
 COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
+DECK_DOUBT = 0.6           # at most this sure of each of three pins and pile tops read one value
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 SMALL_CARD_PX = 65          # card short side in work px below which finding is repeated at 2x: about a
@@ -251,6 +255,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         except RecognitionError as e:
             e.partial = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, [])
             raise
+        for group in over_the_deck(cards):
+            for c in group:
+                _doubt(c, DECK_DOUBT, f"{len(group)} cards of the layout read {c.rank}, and the deck has {COPIES} of each")
         for c in cards:
             if c.role == "pin" and c.value is not None:
                 pins[c.position] = c.value
@@ -270,6 +277,14 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                            [k for k in unread if k not in LETTERS])
         if said:
             warnings.append(said)
+        if live_piles is None:
+            # the rules' prior when the caller gave none: ten pins standing beside an empty pile
+            # mean its top was not found
+            standing = int(allowed.sum()) if allowed is not None else sum(v is not None for v in pins.values())
+            missed, said = tops_missed(piles, len(LETTERS) - standing)
+            if missed:
+                unread += missed
+                warnings.append(said)
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]

@@ -1,0 +1,41 @@
+"""What one photo of a frame can show, by the rules: a reading that shows more is missing a
+card or misreading one, and the player is asked rather than handed a state that cannot be.
+The rules live in assistant (cards.COPIES, state.pins_to_empty); this module applies them to
+a reading."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from assistant.cards import COPIES
+from assistant.state import pins_to_empty
+
+from .result import Card
+
+
+def tops_missed(piles: list, pins_down: int) -> tuple[list[str], str]:
+    """The piles read empty that cannot be, and what to tell the player ([], '' if none).
+    A pile empties at the earliest after its size less one plays, each taking a pin or more:
+    ten pins standing beside an empty pile means its top was not found (a lowcontrast pile
+    top, as light as the table, is the usual cause)."""
+    empty = [i + 1 for i, v in enumerate(piles) if v is None]
+    if pins_to_empty(empty) <= pins_down:
+        return [], ""
+    alone = [i for i in empty if pins_to_empty([i]) > pins_down]
+    named = alone or empty
+    which = f"pile {named[0]}" if len(named) == 1 else "piles " + " and ".join(map(str, named))
+    verb = "cannot be" if alone else ("cannot both be" if len(named) == 2 else "cannot all be")
+    down = ("no pin is down" if pins_down == 0 else
+            f"only {pins_down} pin{' is' if pins_down == 1 else 's are'} down")
+    return [str(i) for i in named], (f"{down}, so {which} {verb} used up yet, but no face-up top was "
+                                     "read there: please check the photo, or set the card by hand")
+
+
+def over_the_deck(cards: list[Card]) -> list[list[Card]]:
+    """Pins and pile tops sharing a value that more of them show than the deck holds (two of
+    each): one of each such group is misread.  Cards outside the layout are left out: the rest
+    of a full deck may lie on the table."""
+    by_value: dict[int, list[Card]] = defaultdict(list)
+    for c in cards:
+        if c.role in ("pin", "pile") and c.value is not None:
+            by_value[c.value].append(c)
+    return [group for _, group in sorted(by_value.items()) if len(group) > COPIES]

@@ -1,0 +1,92 @@
+"""The rules as a prior on one photo (recognizer/rules_checks.py, layout.pile_3_may_be_right_of_j):
+a reading that shows what no frame can leave asks the player instead of passing silently."""
+import json
+
+import cv2
+import numpy as np
+
+from recognizer import recognize
+from recognizer.layout import pile_3_may_be_right_of_j
+from recognizer.result import LOW_CONFIDENCE, Card
+from recognizer.rules_checks import over_the_deck, tops_missed
+
+FRESH = "fresh_atlasnye_7_0001"          # ten pins, piles [5, 5, 0]; pins A and J are 8s
+
+
+def _quad(truth: dict, role: str, position: str) -> np.ndarray:
+    return np.float32([c["corners"] for c in truth["cards"] if c["role"] == role and c["position"] == position][0])
+
+
+def test_piles_that_cannot_be_empty_yet_are_named():
+    assert tops_missed([5, 5, 2], 0) == ([], "")
+    assert tops_missed([5, 5, None], 1)[0] == []                   # one play from pile 3, then the discard
+    missed, said = tops_missed([5, None, None], 0)
+    assert missed == ["2", "3"]
+    assert said.startswith("no pin is down, so piles 2 and 3 cannot be used up yet")
+    missed, said = tops_missed([5, None, None], 2)                 # either may be, not both
+    assert missed == ["2", "3"] and "piles 2 and 3 cannot both be used up" in said
+    missed, said = tops_missed([None, 4, None], 3)                 # pile 3 may be; pile 1 needs 4 plays
+    assert missed == ["1"] and said.startswith("only 3 pins are down, so pile 1 cannot be used up yet")
+    assert tops_missed([None, None, None], 7) == ([], "")
+
+
+def test_values_the_deck_has_too_few_of_are_grouped():
+    card = lambda v, role="pin", pos="A": Card(v, str(v), [], 0.95, role, pos)  # noqa: E731
+    three = [card(2), card(2, "pile", "1"), card(2, pos="G")]
+    assert over_the_deck(three + [card(5), card(5)]) == [three]
+    # cards outside the layout may be the rest of a full deck on the table
+    assert over_the_deck([card(2), card(2), card(2, "outside", None)]) == []
+
+
+def test_a_fresh_deal_with_a_pile_top_hidden_asks_for_it(samples):
+    """Pile 3's top and stack covered by a cloth: ten pins stand, so the pile cannot be used
+    up, and the reading says a top was missed there rather than returning an empty pile."""
+    truth = json.loads((samples / f"{FRESH}.json").read_text())
+    img = cv2.imread(str(samples / f"{FRESH}.jpg"))
+    q = _quad(truth, "pile", "3")
+    c = q.mean(0)
+    ring = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillConvexPoly(ring, (c + (q - c) * 1.6).astype(np.int32), 1)
+    cv2.fillConvexPoly(ring, (c + (q - c) * 1.3).astype(np.int32), 0)
+    cloth = tuple(int(v) for v in np.median(img[ring > 0], axis=0))
+    cv2.fillConvexPoly(img, (c + (q - c) * 1.3).astype(np.int32), cloth)
+    r = recognize(img)
+    assert all(v is not None for v in r.pins.values()) and r.piles == [5, 5, None]
+    assert r.unread == ["3"]
+    assert any(w.startswith("no pin is down, so pile 3 cannot be used up yet") for w in r.warnings)
+    # told that pile 3 is used up, the reading believes it
+    told = recognize(img, expect={"piles": [True, True, False]})
+    assert told.unread == [] and not any("cannot be used up" in w for w in told.warnings)
+    whole = recognize(str(samples / f"{FRESH}.jpg"))
+    assert whole.piles == [5, 5, 0] and whole.unread == []
+
+
+def test_three_cards_of_one_value_are_all_asked(samples):
+    """Pin A's 8 pasted over pin C's 7: three 8s in the layout, where the deck has two.  One of
+    them is misread, and the photo cannot say which: each is ringed, with the reason."""
+    truth = json.loads((samples / f"{FRESH}.json").read_text())
+    img = cv2.imread(str(samples / f"{FRESH}.jpg"))
+    a, c = _quad(truth, "pin", "A"), _quad(truth, "pin", "C")
+    warped = cv2.warpPerspective(img, cv2.getPerspectiveTransform(a, c), img.shape[1::-1])
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, c.astype(np.int32), 1)
+    img[mask > 0] = warped[mask > 0]
+    r = recognize(img)
+    assert (r.pins["A"], r.pins["C"], r.pins["J"]) == (8, 8, 8)
+    eights = [k for k in r.cards if k.role == "pin" and k.value == 8]
+    assert len(eights) == 3 and all(k.confidence < LOW_CONFIDENCE for k in eights)
+    assert sum("3 cards of the layout read 8" in w for w in r.warnings) == 3
+    whole = recognize(str(samples / f"{FRESH}.jpg"))
+    assert all(k.confidence >= LOW_CONFIDENCE for k in whole.cards if k.value == 8)
+
+
+def test_a_lone_pile_right_of_j_is_pile_2_when_too_few_pins_are_down_for_pile_3():
+    """Piles 1 and 2 used up take 6 pins down, piles 1 and 3 only 5: with 5 down the pile right
+    of J is pile 2 for sure; with 6 it may be either (the reading then asks)."""
+    roles, pos = ["pin"] * 5 + ["pile"], list("ABCDE") + ["2"]
+    assert not pile_3_may_be_right_of_j(roles, pos, 5)
+    assert pile_3_may_be_right_of_j(roles, pos, 6)
+    # piles left and right of J: 1 and 2 (pile 3 used up, one pin down) or 1 and 3 (two down)
+    roles, pos = ["pin"] * 9 + ["pile", "pile"], list("ABCDEFGHI") + ["1", "2"]
+    assert not pile_3_may_be_right_of_j(roles, pos, 1)
+    assert pile_3_may_be_right_of_j(roles, pos, 2)
