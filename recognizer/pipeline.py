@@ -256,8 +256,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             e.partial = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, [])
             raise
         for group in over_the_deck(cards):
-            for c in group:
-                _doubt(c, DECK_DOUBT, f"{len(group)} cards of the layout read {c.rank}, and the deck has {COPIES} of each")
+            for c in group:      # (a card already in doubt keeps its own reason first)
+                why = f"{len(group)} cards of the layout read {c.rank}, and the deck has {COPIES} of each"
+                _doubt(c, DECK_DOUBT, f"{c.note}; {why}" if c.note else why)
         for c in cards:
             if c.role == "pin" and c.value is not None:
                 pins[c.position] = c.value
