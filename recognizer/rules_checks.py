@@ -22,7 +22,7 @@ def tops_missed(piles: list, pins_down: int) -> tuple[list[str], str]:
         return [], ""
     alone = [i for i in empty if pins_to_empty([i]) > pins_down]
     named = alone or empty
-    which = f"pile {named[0]}" if len(named) == 1 else "piles " + " and ".join(map(str, named))
+    which = f"pile {named[0]}" if len(named) == 1 else f"piles {', '.join(map(str, named[:-1]))} and {named[-1]}"
     verb = "cannot be" if alone else ("cannot both be" if len(named) == 2 else "cannot all be")
     down = ("no pin is down" if pins_down == 0 else
             f"only {pins_down} pin{' is' if pins_down == 1 else 's are'} down")

@@ -27,6 +27,8 @@ def test_piles_that_cannot_be_empty_yet_are_named():
     assert missed == ["2", "3"] and "piles 2 and 3 cannot both be used up" in said
     missed, said = tops_missed([None, 4, None], 3)                 # pile 3 may be; pile 1 needs 4 plays
     assert missed == ["1"] and said.startswith("only 3 pins are down, so pile 1 cannot be used up yet")
+    missed, said = tops_missed([None, None, None], 5)              # two may be, not all three
+    assert missed == ["1", "2", "3"] and "piles 1, 2 and 3 cannot all be used up" in said
     assert tops_missed([None, None, None], 7) == ([], "")
 
 
