@@ -685,16 +685,15 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     fit, pile_idx = best, pile_cards(best)
     if exp_piles is not None:
         fit, pile_idx = _agreeing_fit(best, pile_idx, pile_cards, exp_piles)
-    else:
-        fit, pile_idx = _possible_fit(best, pile_idx, pile_cards, allowed)
     slot, uv = fit["slot"], fit["uv"]
     for i in np.flatnonzero(slot >= 0):
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
     for i, name in _name_piles(uv, pile_idx, exp_piles).items():
         roles[i], pos[i] = "pile", name
     letters_guessed = best.get("margin", 9) < GUESS_MARGIN and allowed is None
+    pins_down = len(LETTERS) - (int(np.sum(allowed)) if allowed is not None else int(np.sum(slot >= 0)))
     pile_guessed = (exp_piles is None and pile_number_unsure(uv, pile_idx)
-                    and pile_3_may_be_right_of_j(roles, pos, _pins_down(fit, allowed)))
+                    and pile_3_may_be_right_of_j(roles, pos, pins_down))
     if letters_guessed:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
     if pile_guessed:
@@ -728,28 +727,6 @@ def _agreeing_fit(best: dict, own: list[int], pile_cards, exp_piles: list[bool])
         for fit in (r for r in best.get("rivals", []) if r["inliers"] >= fewest):
             idx = pile_cards(fit)
             if agrees(fit, idx):
-                return fit, idx
-    return best, own
-
-
-def _pins_down(fit: dict, allowed) -> int:
-    return len(LETTERS) - (int(np.sum(allowed)) if allowed is not None else int(np.sum(fit["slot"] >= 0)))
-
-
-def _possible_fit(best: dict, own: list[int], pile_cards, allowed) -> tuple[dict, list[int]]:
-    """With no prior on the piles, the rules' own: of the best placement and its near rivals,
-    the first whose piles left empty can be used up with its pins down (pins_to_empty); else
-    the best.  A lone pile 3 beside a sparse frame was taken for pin F, which left 5 pins
-    down beside three empty piles: no frame does that before 7 are down."""
-    from assistant.state import pins_to_empty
-
-    def possible(fit: dict, idx: list[int]) -> bool:
-        named = set(assign_piles(fit["uv"], idx).values()) if idx else set()
-        return pins_to_empty(int(k) for k in "123" if k not in named) <= _pins_down(fit, allowed)
-    if not possible(best, own):
-        for fit in best.get("rivals", []):
-            idx = pile_cards(fit)
-            if possible(fit, idx):
                 return fit, idx
     return best, own
 

@@ -188,16 +188,6 @@ def test_a_glare_patch_read_as_a_picture_with_no_index_takes_no_pile_place():
     assert got == {"D": 1, "C": 0, "J": 5, "1": 4, "2": 3}
 
 
-def test_a_lone_pile_is_not_taken_for_a_pin_when_the_rules_leave_no_pile_empty_so_early():
-    """D, G, I and J standing, piles 1 and 2 used up, pile 3's top right of J (fit_layout's
-    inputs from a development photo, photo alone).  The best placement took the pile top for
-    pin F: 5 pins down beside three empty piles, which no frame shows before 7 are down.  Of
-    the near rivals, the first the rules allow keeps it as pile 3 (6 down: piles 1 and 2 may
-    be used up)."""
-    got = _placed_from("bellot_d_g_i_j_lone_pile_3_fit_inputs.json")
-    assert got == {"D": 0, "3": 1, "G": 2, "I": 3, "J": 4}
-
-
 def test_touching_pins_keep_their_pitch_beside_a_wider_pile_gap():
     """Mid-frame, A-B and H-I touching (62 mm apart), J, and pile 2 beside J 106 mm away; one
     pin is (wrongly) flagged as lying on a stack, so only the A-B and J-pile pairs measure the
