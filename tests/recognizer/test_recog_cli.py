@@ -130,13 +130,18 @@ def test_a_guessed_layout_names_the_options_that_settle_it(samples, capsys):
 
 
 def test_the_hint_names_only_the_options_not_given(samples, capsys):
-    """Told the standing pins, a lone pile right of J is still pile 2 or 3: the hint asks for
-    --piles only (before, a partial prior got no hint at all)."""
-    photo = str(samples / "mid_gnomangelo_7_0004.jpg")
-    status, out, _ = run([photo, "--standing", "BCDEFGHIJ"], capsys)
-    hint = [line for line in out.splitlines() if line.strip().startswith("hint:")]
-    assert status == 0 and "pile right of J" in out
+    """A guess the standing pins leave open (a lone pile right of J: pile 2 or 3?) gets a hint
+    naming --piles only (before, a partial prior got no hint at all).  On the sample photo,
+    told that one pin is down, the rules settle it: piles 1 and 3 used up take 5 pins down,
+    so the pile right of J is pile 2, and nothing is asked."""
+    from recognizer.cli import summary
+    d = {"image": "p.jpg", "pins": dict.fromkeys("ABCDEFGHIJ") | {"A": 3, "B": 4}, "piles": [None, 5, None],
+         "warnings": ["the pile right of J is taken as pile 2, as on the mat"], "seconds": 0.3}
+    hint = [line for line in summary(d, True, {"standing"}).splitlines() if line.strip().startswith("hint:")]
     assert len(hint) == 1 and "--piles" in hint[0] and "--standing" not in hint[0]
+    status, out, _ = run([str(samples / "mid_gnomangelo_7_0004.jpg"), "--standing", "BCDEFGHIJ"], capsys)
+    assert status == 0 and "piles: 1:4  2:1  3:-" in out
+    assert "pile right of J" not in out and "hint:" not in out
 
 
 def test_piles_alone_keep_the_top_the_player_says_is_there(samples, capsys):
