@@ -23,6 +23,7 @@ from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_
 from .result import LOW_CONFIDENCE, Card, Recognition
 from .rules_checks import over_the_deck, tops_missed
 from .stacks import edge_score, sliver_score, stacked
+from .verify import PAPER_SAT, paper_fraction
 
 CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts off (_cut_off) ...
 EDGE_MARGIN = 0.005        # ... its corners within this fraction of the photo's size of the edge
@@ -31,6 +32,8 @@ COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
 DECK_DOUBT = 0.6           # at most this sure of each of three pins and pile tops read one value
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
+NO_PAPER = 0.2             # a card read less surely than SURE_PAPER_READ with a paper fraction below
+SURE_PAPER_READ = 0.9      # this is no card; paper is measured against the number cards read that surely
 SMALL_CARD_PX = 65          # card short side in work px below which finding is repeated at 2x: about a
                             # pixel per millimetre of a 63 mm card, where a millimetre's gap between
                             # touching cards closes (at 52 a far nicu-ornamental deal whose regions each
@@ -99,7 +102,7 @@ def _read_cards(photo: Photo) -> Seen:
             q2 = find_cards(work2, seeds=seeds2)
             if len(q2) >= len(quads):
                 quads, fq, seeds = q2, fw2, seeds2
-    faces, backs, slivers = [], [], []
+    faces, backs, slivers, images = [], [], [], []
     for q in quads:
         corners = q.corners * fq
         card = rectify(photo.image, corners)
@@ -112,10 +115,26 @@ def _read_cards(photo: Photo) -> Seen:
         if reading.kind in ("number", "court"):
             faces.append((corners, reading))
             slivers.append(sliver_score(masks[0], q.extra.get("cuts", ())))
+            images.append(card)
         elif reading.kind == "back":
             backs.append(corners)
+    keep = _paper_faces(faces, images)
+    faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
     return Seen(work, fw, faces, backs, slivers, seeds)
+
+
+def _paper_faces(faces: list, images: list[np.ndarray]) -> list[int]:
+    """The faces to keep: all but those not read surely that show next to no paper
+    (verify.paper_fraction below NO_PAPER, paper being as unsaturated as the number cards read
+    surely, and at least as PAPER_SAT allows).  Wood grain closed off by plank lines was found as
+    card-shaped regions and read as aces with no index (0.5): one took an empty pile's place
+    beside a sparse frame, and the deck check then asked about both true aces."""
+    sure = [img for (_, r), img in zip(faces, images) if r.kind == "number" and r.confidence >= SURE_PAPER_READ]
+    sat = [float(np.median(cv2.cvtColor(img, cv2.COLOR_BGR2HSV)[:, :, 1])) for img in sure]
+    max_sat = max(PAPER_SAT, float(np.median(sat)) + 30) if sat else PAPER_SAT
+    return [i for i, ((_, r), img) in enumerate(zip(faces, images))
+            if r.confidence >= SURE_PAPER_READ or paper_fraction(img, max_sat) >= NO_PAPER]
 
 
 def _on_stack(image: np.ndarray, faces: list, slivers: list) -> list[bool]:
