@@ -452,3 +452,16 @@ def test_a_pile_piece_is_asked_with_the_reason_that_holds(index, why):
     pl = SimpleNamespace(plane=np.eye(3), roles=["pile"])
     out = pile_pieces_in_doubt(np.zeros((100, 100, 3), np.uint8), [(piece, reading)], pl)
     assert out == [(0, why)]
+
+
+def test_paper_under_light_falling_off_across_the_card_is_paper():
+    """Pin C of a touching frame on dark wood (a development photo, photo alone), rectified
+    from its slot: a sure 6, pips and index agreeing, whose top lies in a glare's edge (224)
+    and the rest at 156.  Judged against its brightest side a quarter of its border was
+    paper, under the third a sure reading needs, and the pin was left out without a word.
+    Evenness is judged side by side; darkness and colour still are not paper."""
+    card = cv2.imread(str(Path(__file__).with_name("data") / "ornamental_6_light_falling_off.png"))
+    assert V.read_rank(card).rank == "6"
+    assert V.paper_border(card) > 0.75
+    assert V.paper_border(card, min_v=230) < 0.3                     # darker than the cards found
+    assert V.paper_border(card, max_sat=10) < 0.3                    # more coloured than their paper
