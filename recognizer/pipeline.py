@@ -19,9 +19,9 @@ from .layout import LETTERS, _angles, _overlaps, fit_lattice, fit_layout, table_
 from .mat import find_markers, mat_homography, mat_print
 from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
-                      recover_pins, reread_unsure)
+                      recover_pins, reread_unsure, row_mates)
 from .result import LOW_CONFIDENCE, Card, Recognition
-from .rules_checks import over_the_deck, tops_missed
+from .rules_checks import over_the_deck, tops_missed, tops_needed
 from .stacks import edge_score, sliver_score, stacked
 from .verify import PAPER_SAT, paper_fraction
 
@@ -137,6 +137,17 @@ def _paper_faces(faces: list, images: list[np.ndarray]) -> list[int]:
             if r.confidence >= SURE_PAPER_READ or paper_fraction(img, max_sat) >= NO_PAPER]
 
 
+def _row_mate_seeds(pl, faces: list, allowed, live_piles) -> list[np.ndarray]:
+    """recover.row_mates, when fewer pile tops were placed than the tracker's prior says there
+    are or, with no prior, than the rules say the pins down leave (rules_checks.tops_needed)."""
+    if live_piles is not None:
+        need = sum(live_piles)
+    else:
+        standing = int(allowed.sum()) if allowed is not None else pl.roles.count("pin")
+        need = tops_needed(len(LETTERS) - standing)
+    return row_mates(pl, faces) if pl.roles.count("pile") < need else []
+
+
 def _on_stack(image: np.ndarray, faces: list, slivers: list) -> list[bool]:
     """Per face: does it lie on a face-down stack (recognizer.stacks: the sliver inside its
     outline, or the stack's edge outside it)?  Only off the mat: the mat's fixed slots need
@@ -239,7 +250,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
             pl = fit()
         if verify and not on_mat:
-            loose = loose_piles(photo.image, faces, pl, seeds, live_piles)
+            loose = loose_piles(photo.image, faces, pl, seeds + _row_mate_seeds(pl, faces, allowed, live_piles),
+                                live_piles)
             if loose:
                 before = faces, on_stack, pl
                 faces, on_stack = faces + loose, on_stack + [False] * len(loose)

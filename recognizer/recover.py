@@ -14,7 +14,7 @@ import numpy as np
 from . import mat_layout as ML
 from . import verify as verify_mod
 from .cards import order_corners, rectify
-from .layout import LETTERS, PIN_OVERLAP, _overlaps, a_piece, card_sized, in_pile_zone
+from .layout import CH, CW, LETTERS, PIN_OVERLAP, _overlaps, a_piece, card_sized, in_pile_zone
 from .polygons import overlap_area
 from .result import LOW_CONFIDENCE, Card
 
@@ -217,6 +217,33 @@ def loose_piles(img, faces, pl, seeds, live=None) -> list:
             if have + len(out) >= want:
                 break
     return out
+
+
+def row_mates(pl, faces) -> list[np.ndarray]:
+    """Card-sized boxes (photo px) beside each pile top placed, along the lattice's rows, at
+    two gaps a row of piles is laid with (ROW_MATE_MM apart, centre to centre): where the
+    other tops of a row lie.  Seeds for loose_piles when the rules say tops are missing (a
+    lowcontrast frame's piles 1 and 3, as light as the table and lying on their stacks, were
+    never found as regions, beside a pile 2 that was)."""
+    if pl.lattice is None:
+        return []
+    Hi = pl.plane
+    ex, ey = (np.asarray(a, np.float64) for a in pl.lattice["axis"])
+    half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * [CW / 2, CH / 2]
+    Hinv = np.linalg.inv(Hi)
+    out = []
+    for (c, _), role in zip(faces, pl.roles):
+        if role != "pile":
+            continue
+        ctr = _to_mm(Hi, c).mean(0)
+        for d in ROW_MATE_MM:
+            for side in (-1, 1):
+                box_mm = ctr + side * d * ex + half[:, :1] * ex + half[:, 1:] * ey
+                out.append(cv2.perspectiveTransform(box_mm.reshape(-1, 1, 2), Hinv).reshape(4, 2))
+    return out
+
+
+ROW_MATE_MM = (CW + 15.0, CW + 38.0)   # row_mates: piles laid a little apart, or a finger's width or two
 
 
 LOOSE_SEARCH_MM = 20.0      # loose_piles: a seed's centre may be this far off the card's

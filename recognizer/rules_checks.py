@@ -30,6 +30,13 @@ def tops_missed(piles: list, pins_down: int) -> tuple[list[str], str]:
                                      "read there: please check the photo, or set the card by hand")
 
 
+def tops_needed(pins_down: int) -> int:
+    """How many piles must still show a face-up top with this many pins down (pins_to_empty:
+    pile 3 empties after 1 play at the earliest, piles 2 and 3 after 3, all three after 7)."""
+    can_be_empty = max(n for n in range(4) if pins_to_empty(range(3, 3 - n, -1)) <= pins_down)
+    return 3 - can_be_empty
+
+
 def over_the_deck(cards: list[Card]) -> list[list[Card]]:
     """Pins and pile tops sharing a value that more of them show than the deck holds (two of
     each): one of each such group is misread.  Cards outside the layout are left out: the rest
