@@ -369,6 +369,9 @@ def in_layout(r: RankReading) -> RankReading:
     if r.kind == "court" and r.rank is None:
         return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
                            "a picture card in the layout: an ornate ace?")
+    if unclear_court(r):
+        return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
+                           f"a picture card in the layout, index read as {r.rank} unclearly: an ornate ace?")
     if r.note.startswith(PICTURE_INDEX) and r.rank in FEW_PIPS and r.index_score < SURE_SIM:
         # a picture whose index reads 2-7, but not clearly: so few pips never merge into one
         # picture, an unfamiliar ace's index does read as a number (slavic's Т as 7 or 2)
@@ -397,10 +400,19 @@ def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) 
     with no corner index read at all takes no slot from the photo alone: a patch of table in
     glare between J and a pile top, card-shaped between their edges, read so, took a pile's
     place and renumbered the real piles."""
-    return [r.kind == "number" or (r.kind == "court" and r.confidence < LOW_CONFIDENCE
+    return [r.kind == "number" or (r.kind == "court" and (r.confidence < LOW_CONFIDENCE or unclear_court(r))
                                    and ((doubtful_courts and r.rank is not None)
                                         or (r.rank is None and (aces_on_mat or r.index is not None))))
             for _, r in faces]
+
+
+def unclear_court(r: RankReading) -> bool:
+    """A picture whose J, Q or K index matched less than clearly (SURE_SIM): oxygen-white's ace
+    of clubs, one big pip in a spray of dots with its A printed in the top right corner, read
+    as a jack at 0.9 from the suit sign where other decks print the index (0.76), and the pin
+    was left out in silence.  Off the mat it may take a pin slot, where in_layout asks it as an
+    ornate ace."""
+    return r.kind == "court" and r.rank in COURT_RANKS and r.index_score < SURE_SIM
 
 
 def _check_second_layout(quads, numbered, pl) -> None:

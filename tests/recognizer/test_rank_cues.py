@@ -90,6 +90,29 @@ def test_a_picture_on_a_pin_slot_with_no_readable_index_is_asked_as_an_ace(photo
     assert (got.kind, got.value) == ("number", 1) and got.confidence < LOW_CONFIDENCE
 
 
+def test_a_picture_whose_jack_index_is_unclear_takes_a_pin_slot_as_an_ornate_ace():
+    """oxygen-white's ace of clubs (rectified from a development photo): one big pip in a
+    spray of dots, its A printed in the top right corner, and a suit sign where other decks
+    print the index.  It read as a jack at 0.9 from that sign (0.76), was no pin, and a full
+    frame lost pin F without a word.  A picture whose J, Q or K index is unclear may take a pin
+    slot off the mat and is asked there as an ornate ace; a clear jack is still a mis-deal,
+    and on the printed mat an unclear picture takes no slot (an empty slot's printing)."""
+    from pathlib import Path
+
+    from recognizer import LOW_CONFIDENCE, in_layout
+    from recognizer.pipeline import _may_be_pin
+    card = cv2.imread(str(Path(__file__).with_name("data") / "oxygen_white_ace_read_as_jack.png"))
+    r = rank.read_rank(card)
+    assert (r.kind, r.rank) == ("court", "J") and r.index_score < rank.SURE_SIM
+    got = in_layout(r)
+    assert (got.kind, got.value) == ("number", 1) and got.confidence < LOW_CONFIDENCE
+    quad = np.zeros((4, 2))
+    assert _may_be_pin([(quad, r)]) == [True]
+    assert _may_be_pin([(quad, r)], doubtful_courts=False) == [False]
+    clear_jack = rank.RankReading("court", "J", 0.9, None, "J", 0.95)
+    assert _may_be_pin([(quad, clear_jack)]) == [False] and in_layout(clear_jack) == clear_jack
+
+
 def test_aces_stay_aces_after_the_second_look(photographed):
     """Every sure ace is looked at again with coloured ink (read_rank): four-colour decks'
     green and yellow aces and ordinary ones must still read A."""

@@ -103,7 +103,7 @@ def test_a_doubtful_court_card_still_anchors_the_triangle():
     from recognizer.pipeline import _may_be_pin
     from recognizer.rank import RankReading
     faces = [(None, RankReading("number", "7", 0.98)), (None, RankReading("court", "Q", 0.5)),
-             (None, RankReading("court", "K", 0.97))]
+             (None, RankReading("court", "K", 0.97, None, "K", 0.95))]     # its K index clear
     assert _may_be_pin(faces) == [True, True, False]
     assert _may_be_pin(faces, doubtful_courts=False) == [True, False, False]
 
