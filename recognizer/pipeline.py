@@ -17,7 +17,8 @@ from .cards import CARD_ASPECT, CORNERS, DIM, find_cards, quad_sides, rectify, w
 from .image_io import Photo, RecognitionError, load_image
 from .layout import LETTERS, _angles, _overlaps, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
-from .rank import COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, read_rank
+from .rank import (COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
+                   read_rank)
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
 from .result import LOW_CONFIDENCE, Card, Recognition
@@ -369,6 +370,9 @@ def in_layout(r: RankReading) -> RankReading:
     if r.kind == "court" and r.rank is None:
         return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
                            "a picture card in the layout: an ornate ace?")
+    if counted_court(r):
+        return RankReading("number", rank_of_pips(r.pips), COUNTED_COURT, r.pips, r.index, r.index_score,
+                           f"pips say {rank_of_pips(r.pips)}, index says {r.rank}; no picture card is dealt")
     if unclear_court(r):
         return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
                            f"a picture card in the layout, index read as {r.rank} unclearly: an ornate ace?")
@@ -384,6 +388,7 @@ FEW_PIPS = ("2", "3", "4", "5", "6", "7")
 
 
 LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
+COUNTED_COURT = 0.6        # in_layout: a J/Q/K index over a count of pips, read by the pips
 
 
 def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) -> list[bool]:
@@ -400,10 +405,19 @@ def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) 
     with no corner index read at all takes no slot from the photo alone: a patch of table in
     glare between J and a pile top, card-shaped between their edges, read so, took a pile's
     place and renumbered the real piles."""
-    return [r.kind == "number" or (r.kind == "court" and (r.confidence < LOW_CONFIDENCE or unclear_court(r))
-                                   and ((doubtful_courts and r.rank is not None)
-                                        or (r.rank is None and (aces_on_mat or r.index is not None))))
+    return [r.kind == "number" or counted_court(r)
+            or (r.kind == "court" and (r.confidence < LOW_CONFIDENCE or unclear_court(r))
+                and ((doubtful_courts and r.rank is not None)
+                     or (r.rank is None and (aces_on_mat or r.index is not None))))
             for _, r in faces]
+
+
+def counted_court(r: RankReading) -> bool:
+    """A J, Q or K index read over a count of two or more pips (read_rank let the clear index
+    win): an oxygen-white 5 on the printed mat read "pips say 5, index says K" (0.8), took no
+    slot, and pin D was lost in silence.  In the layout, where only A-10 lie, the pips name
+    the card (in_layout), asked."""
+    return r.kind == "court" and r.rank in COURT_RANKS and r.pips is not None and r.pips >= 2
 
 
 def unclear_court(r: RankReading) -> bool:

@@ -113,6 +113,26 @@ def test_a_picture_whose_jack_index_is_unclear_takes_a_pin_slot_as_an_ornate_ace
     assert _may_be_pin([(quad, clear_jack)]) == [False] and in_layout(clear_jack) == clear_jack
 
 
+def test_a_king_index_over_a_count_of_pips_is_read_by_the_pips_in_the_layout():
+    """oxygen-white's 5 (rectified from a development photo on the printed mat): its index,
+    unlike any the templates know, matched K (0.86), over five pips, so it read as a king at
+    0.8, took no slot, and pin D was lost in silence.  Only A-10 lie in the layout: there the
+    pips name the card, on the mat as well, and the player is asked."""
+    from pathlib import Path
+
+    from recognizer import LOW_CONFIDENCE, in_layout
+    from recognizer.pipeline import _may_be_pin
+    card = cv2.imread(str(Path(__file__).with_name("data") / "oxygen_white_5_index_read_as_king.png"))
+    r = rank.read_rank(card)
+    assert (r.kind, r.rank, r.pips) == ("court", "K", 5)
+    got = in_layout(r)
+    assert (got.kind, got.value) == ("number", 5) and got.confidence < LOW_CONFIDENCE
+    quad = np.zeros((4, 2))
+    assert _may_be_pin([(quad, r)]) == [True] and _may_be_pin([(quad, r)], doubtful_courts=False) == [True]
+    picture = rank.RankReading("court", "K", 0.9, None, "K", 0.95)      # a king: its picture, no pips
+    assert _may_be_pin([(quad, picture)], doubtful_courts=False) == [False] and in_layout(picture) == picture
+
+
 def test_aces_stay_aces_after_the_second_look(photographed):
     """Every sure ace is looked at again with coloured ink (read_rank): four-colour decks'
     green and yellow aces and ordinary ones must still read A."""
