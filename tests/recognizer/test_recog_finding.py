@@ -673,7 +673,17 @@ def test_paper_is_measured_against_the_photos_own_white():
     wood = np.full_like(peach, (40, 100, 170))                    # orange-brown
     quad = np.zeros((4, 2))
     faces = [(quad, RankReading("number", "7", 0.99, 7, "7", 0.9)),     # the photo's white
+             (quad, RankReading("number", "5", 0.7, 5, "6", 0.9)),       # cards read unsure
+             (quad, RankReading("number", "9", 0.7, 9, "6", 0.9)),
              (quad, RankReading("court", None, 0.5)),                    # a picture, unsure
              (quad, RankReading("number", "A", 0.5, 1)),                 # wood read as an ace
              (quad, RankReading("number", "3", 0.95, 3, "3", 0.9))]      # sure, whatever it is
-    assert _paper_faces(faces, [peach, picture, wood, wood]) == [0, 1, 3]
+    assert _paper_faces(faces, [peach, peach, peach, picture, wood, wood]) == [0, 1, 2, 3, 5]
+    # cream cards whose unfamiliar index leaves most of them unsure, beside one white card
+    # read surely (a tilted penguins frame lost nine pins so): the paper of the number cards
+    # found counts too
+    white = np.full_like(peach, 250)
+    cream = np.full_like(peach, (150, 200, 250))                   # saturation 102
+    unsure = [(quad, RankReading("number", str(n), 0.7, n, "5", 0.95)) for n in (4, 6, 8)]
+    assert _paper_faces([(quad, RankReading("number", "7", 0.99, 7, "7", 0.9))] + unsure,
+                        [white, cream, cream, cream]) == [0, 1, 2, 3]
