@@ -131,16 +131,16 @@ def _paper_faces(faces: list, images: list[np.ndarray]) -> list[int]:
     surely, or as the number cards found if more saturated, and at least as PAPER_SAT allows).  Wood grain closed off by plank lines was found as
     card-shaped regions and read as aces with no index (0.5): one took an empty pile's place
     beside a sparse frame, and the deck check then asked about both true aces."""
-    sat = {i: float(np.median(cv2.cvtColor(img, cv2.COLOR_BGR2HSV)[:, :, 1]))
-           for i, ((_, r), img) in enumerate(zip(faces, images)) if r.kind == "number"}
+    sats = [cv2.cvtColor(img, cv2.COLOR_BGR2HSV)[:, :, 1] for img in images]     # converted once
+    sat = {i: float(np.median(s)) for i, ((_, r), s) in enumerate(zip(faces, sats)) if r.kind == "number"}
     sure = [v for i, v in sat.items() if faces[i][1].confidence >= SURE_PAPER_READ]
     # the paper of the sure number cards, or of all number cards when more of them are
     # peach: penguins' cream cards, whose unfamiliar index left most of them at 0.7, were all
     # dropped against the few read surely
     refs = [float(np.median(v)) + 30 for v in (sure, list(sat.values())) if v]
     max_sat = max([PAPER_SAT] + refs)
-    return [i for i, ((_, r), img) in enumerate(zip(faces, images))
-            if r.confidence >= SURE_PAPER_READ or paper_fraction(img, max_sat) >= NO_PAPER]
+    return [i for i, ((_, r), s) in enumerate(zip(faces, sats))
+            if r.confidence >= SURE_PAPER_READ or paper_fraction(s, max_sat) >= NO_PAPER]
 
 
 def _row_mate_seeds(pl, faces: list, allowed, live_piles) -> list[np.ndarray]:

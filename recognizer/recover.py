@@ -230,7 +230,6 @@ def row_mates(pl, faces) -> list[np.ndarray]:
     Hi = pl.plane
     ex, ey = (np.asarray(a, np.float64) for a in pl.lattice["axis"])
     half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * [CW / 2, CH / 2]
-    Hinv = np.linalg.inv(Hi)
     out = []
     for (c, _), role in zip(faces, pl.roles):
         if role != "pile":
@@ -239,7 +238,7 @@ def row_mates(pl, faces) -> list[np.ndarray]:
         for d in ROW_MATE_MM:
             for side in (-1, 1):
                 box_mm = ctr + side * d * ex + half[:, :1] * ex + half[:, 1:] * ey
-                out.append(cv2.perspectiveTransform(box_mm.reshape(-1, 1, 2), Hinv).reshape(4, 2))
+                out.append(_slot_px(Hi, box_mm))
     return out
 
 

@@ -180,12 +180,12 @@ def paper_inside(patch: np.ndarray, max_sat: float, min_v: float) -> bool:
     return float(ok.mean()) > 0.5
 
 
-def paper_fraction(card: np.ndarray, max_sat: float) -> float:
-    """The fraction of a rectified card whose saturation is below max_sat: most of any card
-    face, pips, picture and all (development and real photos: 0.4 and more, court cards the
-    lowest), next to nothing of a patch of wood or felt (0.00-0.06) -- whatever its
+def paper_fraction(saturation: np.ndarray, max_sat: float) -> float:
+    """The fraction of a rectified card (its HSV saturation channel) below max_sat: most of
+    any card face, pips, picture and all (development and real photos: 0.4 and more, court
+    cards the lowest), next to nothing of a patch of wood or felt (0.00-0.06) -- whatever its
     brightness, so a card in shadow keeps its paper."""
-    return float((cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1] < max_sat).mean())
+    return float((saturation < max_sat).mean())
 
 
 def paper_value(cards: list[np.ndarray]) -> float:
