@@ -18,6 +18,7 @@ touching cards cut in the wrong place) before they are read again.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -216,15 +217,24 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
     """Snap (within search_mm) and read the predicted card at quad_mm.  Returns (corners px,
     reading) for a clean face-up number card, else None.  The border must be mostly paper
     (paper_border with max_sat) -- or at least a third paper (a shadow across it) when pips
-    and index agree on the rank (confidence >= SURE_READING)."""
+    and index agree on the rank (confidence >= SURE_READING).
+    Edges fainter than min_edge (but not under FAINT_EDGE of it) still give a card in glare,
+    whose paper runs into a light mat's: only an all-paper border round pips and a clear
+    index that agree (is_sure, not an ace), and the player is asked (FAINT_CONFIDENCE).  An
+    empty slot reads blank, or at most its printed letter as a lone ace."""
     corners, score = snap_card(img, Hi, quad_mm, search_mm)
-    if score < min_edge:
+    if score < FAINT_EDGE * min_edge:
         return None
     card = rectify(img, corners)
     paper = paper_border(card, max_sat, min_v)
     if paper < 0.3:
         return None
     r = read_rank(card)
+    if score < min_edge:
+        if paper < 0.75 or not is_sure(r) or r.rank == "A":
+            return None
+        r = replace(r, confidence=min(r.confidence, FAINT_CONFIDENCE),
+                    note="its edges hardly show: glare, or paper as light as the table?")
     need = SURE_READING if paper < 0.5 else 0.45 if paper > 0.75 else 0.75
     if r.kind != "number" or r.confidence < need or (r.rank == "A" and r.index != "A"):
         # one blob is the weakest evidence of a card: on a slot no card was found on it is an
@@ -241,6 +251,8 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
     return corners, r
 
 
+FAINT_EDGE = 0.5              # read_slot: edges this share of the slot's level may still be a card
+FAINT_CONFIDENCE = 0.6        # ... whose reading is then asked (below LOW_CONFIDENCE)
 COURT_INDEX = 0.75            # read_slot: a J/Q/K index this clear refuses a count of...
 STRADDLED_PIPS = 3            # ...this many pips or fewer (part of a card)
 
