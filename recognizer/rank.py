@@ -327,6 +327,8 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     if best_n == 1:
         if pip_area < 0.006 * area:
             return "court", None, 0.3
+        if _five_round_one(lab, st, comps[int(np.flatnonzero(sel)[0])], [c[5] for c in corner] + at_edge, w, h):
+            return "number", 5, BOX_PIP
         return "number", 1, 0.8
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
     sep = [c for c, s_ in zip(comps, sel) if s_]          # the pips found as blobs of their own
@@ -402,6 +404,26 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
 OPEN_LINE = 0.15        # count_pips: a blob filling less of its bounding box is line work, not a pip
 BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
 SIDE_BY_SIDE = 0.25     # _side_by_side: blobs within this fraction of the card's length lie across it
+
+
+def _five_round_one(lab: np.ndarray, st: np.ndarray, lone: tuple, blobs: list[int], w: int, h: int) -> bool:
+    """Is a lone centre pip a 5's, whose four outer pips each make one blob with the index
+    beside them (dondorf's pips touch the suit sign under the rank; blur or a tight outline
+    joins them to the card's edge too)?  Four whole pips of the lone pip's own shape, one in
+    each corner blob, mirrored left to right and top to bottom round the centre pip.  An
+    ace's corner blobs are its index and small suit signs, far smaller than its pip.  (A
+    line along the outline -- a neighbour's edge -- may join a column of them: searched too.)"""
+    cx, cy = lone[3], lone[4]
+    if abs(cx - w / 2) > PARTNER_TOL * w or abs(cy - h / 2) > PARTNER_TOL * h:
+        return False
+    x, y, ww, hh, _ = st[lone[5]]
+    pip = (lab[y:y + hh, x:x + ww] == lone[5]).astype(np.float32)
+    found = [at for i in blobs for at in _pips_held(lab, st, i, pip, most=2, paper_round=False)]
+    if len(found) != 4:
+        return False
+    mirrored = all(min(math.hypot(w - a - p, b - q) for p, q in found) < PARTNER_TOL * w and
+                   min(math.hypot(a - p, h - b - q) for p, q in found) < PARTNER_TOL * w for a, b in found)
+    return mirrored and all(abs(a - w / 2) > 0.15 * w for a, _ in found)
 
 
 def _side_by_side(sep: list, h: int) -> bool:
