@@ -332,15 +332,43 @@ def cut_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
     return float(np.mean(hits)) if len(hits) else 0.0
 
 
+def _edges(blur: np.ndarray) -> np.ndarray:
+    """Canny edges at levels set by the photo's median grey, thickened a pixel."""
+    med = float(np.median(blur))
+    edges = cv2.Canny(blur, max(10, 0.25 * med), max(30, 0.6 * med), L2gradient=True)
+    return cv2.dilate(edges, np.ones((2, 2), np.uint8))
+
+
+def edge_map(work: np.ndarray) -> np.ndarray:
+    """card_masks' edges alone, a pixel wider (what outline_on_edges looks along)."""
+    blur = cv2.GaussianBlur(cv2.cvtColor(work, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    return cv2.dilate(_edges(blur), np.ones((3, 3), np.uint8))
+
+
+def outline_on_edges(edges: np.ndarray, quad: np.ndarray, others: list[np.ndarray]) -> float | None:
+    """The share of a quad's outline (the middle 80 % of each side) that runs along edges,
+    over the part no other outline covers (None when under 20 of its 120 points are free):
+    a card's own outline does wherever it is uncovered; a rectangle the masks made of glare
+    between cards crosses table and cards alike."""
+    h, w = edges.shape
+    polys = [np.float32(o).reshape(-1, 1, 2) for o in others]
+    on = []
+    for a, b in zip(quad, np.roll(quad, -1, 0)):
+        for t in np.linspace(0.1, 0.9, 30):
+            x, y = a + (b - a) * t
+            if any(cv2.pointPolygonTest(p, (float(x), float(y)), True) > 3 for p in polys):
+                continue
+            on.append(edges[int(min(h - 1, max(0, y))), int(min(w - 1, max(0, x)))] > 0)
+    return float(np.mean(on)) if len(on) >= 20 else None
+
+
 def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     """The binary masks find_cards draws its regions from (for debugging, too)."""
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     hsv = cv2.cvtColor(work, cv2.COLOR_BGR2HSV)
     white = cv2.subtract(gray, (hsv[:, :, 1] // 2))
     blur = cv2.GaussianBlur(gray, (3, 3), 0)
-    med = float(np.median(blur))
-    edges = cv2.Canny(blur, max(10, 0.25 * med), max(30, 0.6 * med), L2gradient=True)
-    edges = cv2.dilate(edges, np.ones((2, 2), np.uint8))
+    edges = _edges(blur)
     t, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     bright = (white > t).astype(np.uint8) * 255
     # the brightest class above the first cut (a second Otsu level): on a light, textured

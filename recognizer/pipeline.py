@@ -13,10 +13,11 @@ import numpy as np
 
 from assistant.cards import COPIES
 
-from .cards import CARD_ASPECT, CORNERS, DIM, find_cards, quad_sides, rectify, work_image
+from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
 from .image_io import Photo, RecognitionError, load_image
-from .layout import LETTERS, _angles, _overlaps, fit_lattice, fit_layout, table_plane
+from .layout import LETTERS, PIN_OVERLAP, _angles, _overlaps, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
+from .polygons import overlap_area
 from .rank import (COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
                    read_rank)
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
@@ -35,6 +36,7 @@ CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its c
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 NO_PAPER = 0.2             # a card read less surely than SURE_PAPER_READ with a paper fraction below
 SURE_PAPER_READ = 0.9      # this is no card; paper is measured against the number cards read that surely
+EDGELESS = 0.5             # an unsure card on another whose free outline runs less on edges is no card
 SMALL_CARD_PX = 65          # card short side in work px below which finding is repeated at 2x: about a
                             # pixel per millimetre of a 63 mm card, where a millimetre's gap between
                             # touching cards closes (at 52 a far nicu-ornamental deal whose regions each
@@ -92,7 +94,7 @@ def _read_cards(photo: Photo) -> Seen:
     work, fw = work_image(photo.image)
     seeds: list = []
     quads = find_cards(work, seeds=seeds)
-    fq = fw
+    fq, found_in = fw, work
     if quads:
         short = float(np.sqrt(np.median([q.area for q in quads]) / CARD_ASPECT))
         if short < SMALL_CARD_PX and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
@@ -102,7 +104,7 @@ def _read_cards(photo: Photo) -> Seen:
             seeds2: list = []
             q2 = find_cards(work2, seeds=seeds2)
             if len(q2) >= len(quads):
-                quads, fq, seeds = q2, fw2, seeds2
+                quads, fq, seeds, found_in = q2, fw2, seeds2, work2
     faces, backs, slivers, images = [], [], [], []
     for q in quads:
         corners = q.corners * fq
@@ -120,6 +122,8 @@ def _read_cards(photo: Photo) -> Seen:
         elif reading.kind == "back":
             backs.append(corners)
     keep = _paper_faces(faces, images)
+    faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
+    keep = _outlined_on_edges(found_in, fq, faces)
     faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
     return Seen(work, fw, faces, backs, slivers, seeds)
@@ -141,6 +145,29 @@ def _paper_faces(faces: list, images: list[np.ndarray]) -> list[int]:
     max_sat = max([PAPER_SAT] + refs)
     return [i for i, ((_, r), s) in enumerate(zip(faces, sats))
             if r.confidence >= SURE_PAPER_READ or paper_fraction(s, max_sat) >= NO_PAPER]
+
+
+def _outlined_on_edges(work: np.ndarray, fq: float, faces: list) -> list[int]:
+    """The faces to keep: all but those not read surely that overlap another card found
+    (over PIN_OVERLAP of the smaller) and whose uncovered outline runs less than half along edges
+    (EDGELESS).  Glare between three pins made a card-shaped bright region that covered pin
+    F's card by a fifth, so the layout took F for a heap's card and left it out.  A heap's
+    cards, on each other too, show their own edges wherever they are uncovered."""
+    if len(faces) < 2:
+        return list(range(len(faces)))
+    quads = [np.asarray(c, np.float64) / fq for c, _ in faces]
+    areas = [cv2.contourArea(np.float32(q)) for q in quads]
+    doubt = [i for i, (_, r) in enumerate(faces) if r.confidence < SURE_PAPER_READ and any(
+        overlap_area(quads[i], quads[j]) > PIN_OVERLAP * min(areas[i], areas[j]) for j in range(len(faces)) if j != i)]
+    if not doubt:
+        return list(range(len(faces)))
+    edges = edge_map(work)
+    drop = set()
+    for i in doubt:
+        on = outline_on_edges(edges, quads[i], [q for j, q in enumerate(quads) if j != i])
+        if on is not None and on < EDGELESS:
+            drop.add(i)
+    return [i for i in range(len(faces)) if i not in drop]
 
 
 def _row_mate_seeds(pl, faces: list, allowed, live_piles) -> list[np.ndarray]:
