@@ -23,6 +23,7 @@ import numpy as np
 
 from . import mat_layout as ML
 from .polygons import overlap_area
+from .rules_checks import tops_needed
 
 try:                                    # the rules' adjacency (read-only); the recogniser works without it
     from assistant.layout import BACK_ROW, CENTRE, is_connected
@@ -264,16 +265,21 @@ STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
 STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
 AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
 AXIS_TOL = 0.25         # ... within this many column pitches
+OFF_AXIS_COST = 0.05    # per column pitch the piles' centre lies off the axis: a tie-break only
 ROW_GAP_COST = 0.03     # per mm between the row and column gaps, when no pin pair shows the rows
 
 
-def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> np.ndarray:
+def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per placement: do its piles (two or more) lie where players lay them against the
     triangle -- a row below J centred on its axis (u = 0: the middle of three, or one of two
     below J, or two mirrored at u = -a and +a), one each side of J, or two in one column
     right of the triangle, beside J and beside I as on the mat?  With few pins left, a
     placement shifted by a column fits the pins as well as the true one; the piles' place
-    against the axis tells them apart."""
+    against the axis tells them apart.  Also how far (column pitches) the nearest of those
+    centres lies off the axis (inf with fewer than two piles): two placements a column apart
+    may both miss AXIS_TOL -- touching pins, piles 1 and 3 laid wider, their middle 0.2
+    pitch off and the shifted placement's pile 0.36 -- and the nearer is the likelier (two
+    piles only)."""
     n = u.shape[1]
     below = piles & (v > BELOW_J)
     uu, vv = np.where(piles, u, np.nan), np.where(piles, v, np.nan)
@@ -287,7 +293,11 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> np.ndarray:
     dv = np.abs(vv[:, :, None] - vv[:, None, :])
     right = (uu > 1.2)[:, :, None] & (uu > 1.2)[:, None, :]
     column = both & right & (np.abs(dv - 1) < 0.3) & (np.abs(uu[:, :, None] - uu[:, None, :]) < AXIS_TOL)
-    return (piles.sum(1) >= 2) & (centred | column.any((1, 2)))
+    column = column.any((1, 2))
+    # the distance only for two piles: three show their arrangement by their places, and a
+    # wide one's middle pile may lie half a pitch off, as may the shifted placement's
+    off = np.where(column, 0.0, np.minimum(single, mirrored / 2))
+    return (piles.sum(1) >= 2) & (centred | column), np.where(piles.sum(1) == 2, off, np.inf)
 
 
 def plausible_standing(slots) -> bool:
@@ -349,6 +359,12 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
 
 
 RULES_PENALTY = 0.9
+# With few pins down some piles must still show a top (rules_checks.tops_needed).  A placement
+# short of tops makes a pile top a pin, or leaves it out: 4 pins and no pile fitted a frame
+# of 3 pins and pile 3 beside I by one inlier.  Less than an inlier: a lowcontrast pile top
+# can be missed, and then the full triangle must still beat one with a pin left out.
+TOPS_PENALTY = 0.6
+TOPS_NEEDED = [tops_needed(down) for down in range(11)]
 GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
 
 
@@ -469,15 +485,18 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # only a card lying square can be a pile top: one on cards but askew is the
                 # discard heap's, and must not turn the placement towards it
                 stack_out = (on_stack & sq & ~inl & ~zone).sum(1)
-                axis = _on_axis(u, v, rest & zone)
+                axis, off_axis = _on_axis(u, v, rest & zone)
                 scores = (nin - mres - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
-                          + AXIS_BONUS * axis
+                          + AXIS_BONUS * axis - OFF_AXIS_COST * np.where(np.isfinite(off_axis), np.minimum(off_axis, 1.0), 0.0)
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
+                tops = (rest & zone).sum(1)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
                     score = float(scores[j])
                     if allowed is None and not _plausible_mask(int(masks[j])):
                         score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
+                    if allowed is None and tops[j] < TOPS_NEEDED[10 - int(nin[j])]:
+                        score -= TOPS_PENALTY       # more piles used up than the pins down allow
                     key = tuple(slot[j].tolist())
                     if key not in alt or score > alt[key]["score"] + 1e-9:
                         alt[key] = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),
@@ -656,7 +675,10 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     ang = _angles(mm)
     faceup = np.array(faceup)
     can_pin = np.array(numbered) & (overl < PIN_OVERLAP)
-    can_pile = faceup & (overl < 0.45)
+    # only a card that may be a pin may be a pile top: the deal has no picture card, and one
+    # counted as a pile in the fit (then dropped by pile_cards) paid a shifted placement its
+    # bonuses -- a king lying square beside the pins made pins A, B, E read F, G, I
+    can_pile = faceup & np.asarray(numbered, bool) & (overl < 0.45)
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
     on_stack = np.zeros(n, bool) if on_stack is None else np.asarray(on_stack, bool)

@@ -332,3 +332,41 @@ def test_pins_the_stack_cue_flags_still_give_their_pitch():
     on_stack = np.array([1, 0, 0, 1, 1, 0, 0, 0], bool)
     best = fit_lattice(xy, angles, np.ones(8, bool), np.ones(8, bool), on_stack=on_stack)
     assert _letters(best) == [None, None, None, "B", "A", "J", "D", None]
+
+
+def test_piles_1_and_3_a_little_off_the_axis_are_not_shifted_a_column():
+    """A and E standing, touching, piles 1 and 3 in a row below laid wider, their middle 0.2
+    pitch off the axis (fit_layout's inputs from a touching development photo).  One column
+    over the pins fit B and F as well, one pile then 0.36 pitch off the axis (pile 2, with
+    3 beside it); neither is centred within AXIS_TOL, and they tied.  The placement whose
+    piles lie nearer the axis wins."""
+    got = _placed_from("tigullio_touching_a_e_piles_1_3_off_axis_fit_inputs.json")
+    assert got == {"E": 1, "A": 3, "1": 4, "3": 5}
+
+
+@pytest.mark.parametrize("rot", [0, 150, 280])
+def test_a_pile_top_is_not_made_a_pin_when_the_pins_down_need_a_top(rot):
+    """C, D and G standing, pile 3's top beside I (a development photo).  Two columns over the
+    pile top lies on H's slot, and 4 pins with no pile fitted one inlier better -- but with
+    only 6 pins down one pile at least must still show a top (rules_checks.tops_needed), so
+    the pile card stays a pile.  Where the triangle lies is a guess, and the reading says so."""
+    H = _view(rot)
+    quads = [_card(H, *LATTICE[k]) for k in "CDG"] + [_card(H, 1.55, 2.0)]
+    pl = fit_layout(quads, [True] * 4, [True] * 4)
+    assert pl.roles == ["pin", "pin", "pin", "pile"]
+    assert any("guess" in w for w in pl.warnings)
+
+
+@pytest.mark.parametrize("rot", [0, 100, 210])
+def test_a_picture_card_lying_square_is_no_pile_top_in_the_fit(rot):
+    """A, B and E standing, pile 1 left of J, a king lying square farther left (a development
+    photo).  Shifted to F, G and I, the king lay beside J and pile 1 below it: two piles, on
+    the axis, worth 0.8 more than the true placement -- though a picture card is never dealt
+    and was then left out of the piles -- so the wrong letters came with no warning.  The fit
+    counts no picture card as a pile: the king is left out, and with one pin shape and one
+    pile the placements a column or a row apart fit alike, which the reading says."""
+    H = _view(rot)
+    quads = [_card(H, *LATTICE[k]) for k in "ABE"] + [_card(H, -1.7, 3.0), _card(H, -3.4, 1.8)]
+    pl = fit_layout(quads, [True] * 5, [True, True, True, True, False])
+    assert pl.roles == ["pin", "pin", "pin", "pile", "outside"]
+    assert any("guess" in w for w in pl.warnings)
