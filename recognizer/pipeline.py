@@ -23,7 +23,7 @@ from .rank import (COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
 from .result import LOW_CONFIDENCE, Card, Recognition
-from .rules_checks import over_the_deck, tops_missed, tops_needed
+from .rules_checks import over_the_deck, tops_missed
 from .stacks import edge_score, sliver_score, stacked
 from .verify import PAPER_SAT, paper_fraction
 
@@ -170,14 +170,13 @@ def _outlined_on_edges(work: np.ndarray, fq: float, faces: list) -> list[int]:
     return [i for i in range(len(faces)) if i not in drop]
 
 
-def _row_mate_seeds(pl, faces: list, allowed, live_piles) -> list[np.ndarray]:
+def _row_mate_seeds(pl, faces: list, live_piles) -> list[np.ndarray]:
     """recover.row_mates, when fewer pile tops were placed than the tracker's prior says there
-    are or, with no prior, than the rules say the pins down leave (rules_checks.tops_needed)."""
-    if live_piles is not None:
-        need = sum(live_piles)
-    else:
-        standing = int(allowed.sum()) if allowed is not None else pl.roles.count("pin")
-        need = tops_needed(len(LETTERS) - standing)
+    are or, with no prior, than three.  (Not the fewest the rules allow for the pins placed:
+    pins are still recovered after this, and a lowcontrast deal with 8 pins placed, 2 of
+    them recovered later, needed only two tops by the rules and its pile 2 went unsought.
+    A seed on bare table costs a paper test and is dropped.)"""
+    need = sum(live_piles) if live_piles is not None else 3
     return row_mates(pl, faces) if pl.roles.count("pile") < need else []
 
 
@@ -283,7 +282,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
             pl = fit()
         if verify and not on_mat:
-            loose = loose_piles(photo.image, faces, pl, seeds + _row_mate_seeds(pl, faces, allowed, live_piles),
+            loose = loose_piles(photo.image, faces, pl, seeds + _row_mate_seeds(pl, faces, live_piles),
                                 live_piles)
             if loose:
                 before = faces, on_stack, pl

@@ -224,7 +224,9 @@ def row_mates(pl, faces) -> list[np.ndarray]:
     two gaps a row of piles is laid with (ROW_MATE_MM apart, centre to centre): where the
     other tops of a row lie.  Seeds for loose_piles when the rules say tops are missing (a
     lowcontrast frame's piles 1 and 3, as light as the table and lying on their stacks, were
-    never found as regions, beside a pile 2 that was)."""
+    never found as regions, beside a pile 2 that was).  And its mirror image across the
+    triangle's axis: piles lie symmetric about it, beside J as on the mat (1 left of J, 2
+    right) or in a row below J, and a lowcontrast pile 2 beside J was missed so."""
     if pl.lattice is None:
         return []
     Hi = pl.plane
@@ -235,10 +237,13 @@ def row_mates(pl, faces) -> list[np.ndarray]:
         if role != "pile":
             continue
         ctr = _to_mm(Hi, c).mean(0)
-        for d in ROW_MATE_MM:
-            for side in (-1, 1):
-                box_mm = ctr + side * d * ex + half[:, :1] * ex + half[:, 1:] * ey
-                out.append(_slot_px(Hi, box_mm))
+        across = float(ctr @ ex - pl.lattice["t"][0])       # mm right of the triangle's axis
+        shifts = [side * d for d in ROW_MATE_MM for side in (-1, 1)]
+        if abs(across) > 0.6 * pl.lattice["pitch"][0]:
+            shifts.append(-2 * across)                      # its mirror image across the axis
+        for d in shifts:
+            box_mm = ctr + d * ex + half[:, :1] * ex + half[:, 1:] * ey
+            out.append(_slot_px(Hi, box_mm))
     return out
 
 

@@ -119,3 +119,18 @@ def test_a_pile_top_the_finder_missed_is_looked_for_beside_the_one_it_found():
     assert got.pins == truth["pins"]
     assert got.piles == [None, 7, 1]
     assert got.unread == ["1"] and any("pile 1 cannot be used up" in w for w in got.warnings)
+
+
+def test_a_pile_top_the_finder_missed_is_looked_for_across_the_axis():
+    """A fresh lowcontrast deal (a development photo, scaled to 0.6): piles 1 and 2 beside J as
+    on the mat, pile 3 beside I; pile 2's top, as light as the table, was not found.  Pins I
+    and J were placed only after the fit (recover_pins), so with 8 pins placed the rules let
+    two tops suffice and nothing was looked for; and beside pile 1 along its row lies J, not
+    pile 2.  While a pile lacks a top, its mirror image across the triangle's axis is read
+    too: pile 2 is found there."""
+    data = Path(__file__).with_name("data")
+    truth = json.loads((data / "lowcontrast_ornamental_pile_2_beside_j.json").read_text())
+    got = recognize(str(data / "lowcontrast_ornamental_pile_2_beside_j.jpg"))
+    assert got.pins == truth["pins"]
+    assert got.piles == truth["piles"] == [8, 3, 1]
+    assert not got.unread
