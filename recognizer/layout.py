@@ -362,7 +362,9 @@ RULES_PENALTY = 0.9
 # With few pins down some piles must still show a top (rules_checks.tops_needed).  A placement
 # short of tops makes a pile top a pin, or leaves it out: 4 pins and no pile fitted a frame
 # of 3 pins and pile 3 beside I by one inlier.  Less than an inlier: a lowcontrast pile top
-# can be missed, and then the full triangle must still beat one with a pin left out.
+# can be missed, and then the full triangle must still beat one with a pin left out.  Not
+# on top of RULES_PENALTY: a lowcontrast deal with three pins and all piles missed (in
+# shadow) paid both, and a placement turned round, its pins taken for piles, won.
 TOPS_PENALTY = 0.6
 TOPS_NEEDED = [tops_needed(down) for down in range(11)]
 GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
@@ -493,10 +495,11 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
                     score = float(scores[j])
-                    if allowed is None and not _plausible_mask(int(masks[j])):
-                        score -= RULES_PENALTY      # a standing set no sequence of legal plays leaves
-                    if allowed is None and tops[j] < TOPS_NEEDED[10 - int(nin[j])]:
-                        score -= TOPS_PENALTY       # more piles used up than the pins down allow
+                    if allowed is None:
+                        # a standing set no sequence of legal plays leaves, or more piles used up
+                        # than the pins down allow: counted once (one card missed does either)
+                        score -= max(RULES_PENALTY * (not _plausible_mask(int(masks[j]))),
+                                     TOPS_PENALTY * (tops[j] < TOPS_NEEDED[10 - int(nin[j])]))
                     key = tuple(slot[j].tolist())
                     if key not in alt or score > alt[key]["score"] + 1e-9:
                         alt[key] = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),

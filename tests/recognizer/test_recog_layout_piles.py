@@ -370,3 +370,14 @@ def test_a_picture_card_lying_square_is_no_pile_top_in_the_fit(rot):
     pl = fit_layout(quads, [True] * 5, [True, True, True, True, False])
     assert pl.roles == ["pin", "pin", "pin", "pile", "outside"]
     assert any("guess" in w for w in pl.warnings)
+
+
+def test_seven_pins_found_of_a_fresh_deal_in_shadow_are_not_turned_round():
+    """A fresh lowcontrast deal (fit_layout's inputs from a development photo): the finder saw
+    7 pins, missed D, I and J (placed later by recover_pins) and all three pile tops, lying in
+    shadow.  With D, I and J "down" the standing set is not one play leaves, and with 3 down
+    a pile must still show a top: the true placement paid both penalties, and one turned
+    round, four pins and three "piles", won.  One missed card makes either impossibility,
+    so it is counted once, and the pins keep their letters."""
+    got = _placed_from("tigullio_lowcontrast_seven_pins_no_piles_fit_inputs.json")
+    assert got == {"A": 0, "G": 1, "H": 2, "E": 3, "F": 4, "B": 5, "C": 6}
