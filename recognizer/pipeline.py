@@ -18,7 +18,7 @@ from .image_io import Photo, RecognitionError, load_image
 from .layout import LETTERS, PIN_OVERLAP, _angles, _overlaps, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
-from .rank import (COURT_RANKS, INDEX_WEAK, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
+from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
                    read_rank)
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
@@ -31,6 +31,8 @@ CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts o
 EDGE_MARGIN = 0.005        # ... its corners within this fraction of the photo's size of the edge
 COVERED = 0.05             # a pin or pile top another found card covers this much of ...
 COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
+CORNERS_DIFFER = 0.6       # a pin or pile top whose lopsided count one corner agrees with and the
+                           # other does not (rank.OTHER_CORNER): its covered corner may agree by chance
 DECK_DOUBT = 0.6           # at most this sure of each of three pins and pile tops read one value
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
@@ -351,6 +353,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 warnings.append(said)
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
+    for c in cards:
+        if c.role in ("pin", "pile") and c.note.startswith(OTHER_CORNER):
+            _doubt(c, CORNERS_DIFFER, c.note)
     cut = [c for c in cards if _cut_off(c, photo.width, photo.height)]
     for c in cut:
         _doubt(c, CUT_OFF_CONFIDENCE, "cut off by the photo's edge")

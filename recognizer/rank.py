@@ -650,6 +650,8 @@ SECOND_LOOK = 0.9
 LONE_BLOB = 0.5            # an "ace" with no corner index (see _read_rank)
 INDEX_WEAK = 0.6           # the weakest index match that still names a rank
 CLEAN_COUNT = 0.8          # a pip count this even (count_pips' score) is trusted without the index
+OTHER_CORNER = "pips and a corner say"   # the note of a lopsided count one corner agrees with
+                                         # and the other does not (pipeline asks about it)
 UNEVEN_NO_INDEX = 0.6      # an uneven count with no index to back it: asked (below LOW_CONFIDENCE)
 
 
@@ -677,6 +679,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
     kind, n, pc = count_pips(ink)
     idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
+    other_corner = None         # the other corner's rank, when it reads another about as well
     both_court = index_sure = court_corner = corners_differ = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
@@ -714,6 +717,8 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             idx, isc, imar, idx_corner = votes[0]
             if len(votes) == 2 and votes[0][0] != votes[1][0] and votes[1][1] + votes[1][2] > isc + imar - 0.05:
                 imar = 0.0          # the two corners disagree: weak index evidence
+            if len(votes) == 2 and votes[1][0] != idx and votes[1][1] >= 0.75:
+                other_corner = votes[1][0]      # legible, and naming another rank
     pip_rank = rank_of_pips(n) if kind == "number" else None
     if pip_rank in ("2", "3") and _body_ink(ink) > PICTURE_BODY and not (idx in NUMBER_RANKS and isc >= SURE_SIM):
         # two or three "pips" in a body this full of ink are pieces of a picture: slavic_costumes'
@@ -733,7 +738,17 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         return RankReading("back", None, pc, index=idx, index_score=isc)
     if pip_rank is not None:
         if idx == pip_rank and index_weak:
-            return RankReading("number", pip_rank, float(min(0.99, 0.8 + 0.1 * pc + 0.2 * isc * 0.5)), n, idx, isc)
+            conf = float(min(0.99, 0.8 + 0.1 * pc + 0.2 * isc * 0.5))
+            if other_corner is not None and pc <= LOPSIDED:
+                # the other corner legibly names another rank, and the count is lopsided (pips
+                # lost on one side): a corner and a pip row may lie under a neighbour (a touching pile's 4, its far
+                # corner and a bottom pip covered, counted 3 and its covered corner read 3 at
+                # 0.97).  Noted, not doubted here: a doubt would send the card to be read
+                # again from a snapped outline, and that reading is no surer (a right 4 so
+                # became a 2 at 0.7); the layout asks about it (pipeline._corners_differ)
+                return RankReading("number", pip_rank, conf, n, idx, isc,
+                                   f"{OTHER_CORNER} {pip_rank}, the other corner {other_corner}")
+            return RankReading("number", pip_rank, conf, n, idx, isc)
         if idx is None or not index_weak:
             # only an even count stands alone: text and a logo on a business card, or a toy's
             # label, count as three uneven "pips" (real photos, 0.75); true cards with no

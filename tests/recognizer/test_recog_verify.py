@@ -492,3 +492,16 @@ def test_faint_edges_on_an_empty_mat_slot_give_no_card():
     _, score = V.snap_card(pad, Hi, slot)
     assert score > 0
     assert V.read_slot(pad, Hi, slot, score / (V.FAINT_EDGE + 0.1)) is None
+
+
+def test_a_pile_top_whose_corners_name_two_ranks_over_uneven_pips_is_asked():
+    """A touching development photo (scaled to half): pile 3 lies over the foot of pile 2's 4,
+    hiding its far corner and part of a bottom pip.  The pips counted 3, unevenly, and the
+    covered corner's remains matched a 3 (0.97) -- agreeing, so the 4 was read a sure 3,
+    though the near corner reads 4 plainly.  Pips that agree with one corner only, counted
+    unevenly, are asked about, with both ranks named."""
+    got = recognize(str(Path(__file__).with_name("data") / "rheinland_touching_pile_4_corner_covered.jpg"))
+    pile_2 = [c for c in got.cards if c.role == "pile" and c.position == "2"][0]
+    assert pile_2.value == 4 or pile_2.confidence < 0.7
+    assert any(w.startswith("pile 2:") and "3" in w and "4" in w for w in got.warnings)
+    assert got.pins == {"A": 8, "B": 7, "C": 3, "D": 7, "E": 8, "F": 6, "G": 5, "H": 9, "I": 9, "J": 1}
