@@ -275,8 +275,8 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     below J, or two mirrored at u = -a and +a), one each side of J, or two in one column
     right of the triangle, beside J and beside I as on the mat?  With few pins left, a
     placement shifted by a column fits the pins as well as the true one; the piles' place
-    against the axis tells them apart.  Also how far (column pitches) the nearest of those
-    centres lies off the axis (inf with fewer than two piles): two placements a column apart
+    against the axis tells them apart.  Also how far (column pitches, at most 1) the nearest
+    of those centres lies off the axis, 0 unless there are two piles: two placements a column apart
     may both miss AXIS_TOL -- touching pins, piles 1 and 3 laid wider, their middle 0.2
     pitch off and the shifted placement's pile 0.36 -- and the nearer is the likelier (two
     piles only)."""
@@ -296,8 +296,8 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     column = column.any((1, 2))
     # the distance only for two piles: three show their arrangement by their places, and a
     # wide one's middle pile may lie half a pitch off, as may the shifted placement's
-    off = np.where(column, 0.0, np.minimum(single, mirrored / 2))
-    return (piles.sum(1) >= 2) & (centred | column), np.where(piles.sum(1) == 2, off, np.inf)
+    off = np.where(column, 0.0, np.minimum(np.minimum(single, mirrored / 2), 1.0))
+    return (piles.sum(1) >= 2) & (centred | column), np.where(piles.sum(1) == 2, off, 0.0)
 
 
 def plausible_standing(slots) -> bool:
@@ -478,7 +478,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 zone = _pile_region(u, v, (px, py))
                 # piles in the usual place count fully, the far band (far photos) half
                 near = zone & ((v - 3.0) * py < CH + PILE_NEAR_MM)
-                piles_here = 0.5 * (rest & zone).sum(1) + 0.5 * (rest & near).sum(1)
+                in_zone = rest & zone
+                piles_here = 0.5 * in_zone.sum(1) + 0.5 * (rest & near).sum(1)
                 far = (rest & (v < -0.7)).sum(1)
                 # a clean square card beside the pins' rows is neither pin nor pile: unlikely
                 stray = (rest & (overl_ok if overl_ok is not None else True) & (v >= -0.7)
@@ -487,11 +488,11 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # only a card lying square can be a pile top: one on cards but askew is the
                 # discard heap's, and must not turn the placement towards it
                 stack_out = (on_stack & sq & ~inl & ~zone).sum(1)
-                axis, off_axis = _on_axis(u, v, rest & zone)
+                axis, off_axis = _on_axis(u, v, in_zone)
                 scores = (nin - mres - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
-                          + AXIS_BONUS * axis - OFF_AXIS_COST * np.where(np.isfinite(off_axis), np.minimum(off_axis, 1.0), 0.0)
+                          + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
-                tops = (rest & zone).sum(1)
+                tops = in_zone.sum(1)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
                     score = float(scores[j])

@@ -679,7 +679,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
     kind, n, pc = count_pips(ink)
     idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
-    other_corner = None         # the other corner's rank, when it reads another about as well
+    other_corner = None         # the other corner's rank, when it legibly names another
     both_court = index_sure = court_corner = corners_differ = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
@@ -717,8 +717,8 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             idx, isc, imar, idx_corner = votes[0]
             if len(votes) == 2 and votes[0][0] != votes[1][0] and votes[1][1] + votes[1][2] > isc + imar - 0.05:
                 imar = 0.0          # the two corners disagree: weak index evidence
-            if len(votes) == 2 and votes[1][0] != idx and votes[1][1] >= 0.75:
-                other_corner = votes[1][0]      # legible, and naming another rank
+            if len(votes) == 2 and votes[1] in legible and votes[1][0] != idx:
+                other_corner = votes[1][0]
     pip_rank = rank_of_pips(n) if kind == "number" else None
     if pip_rank in ("2", "3") and _body_ink(ink) > PICTURE_BODY and not (idx in NUMBER_RANKS and isc >= SURE_SIM):
         # two or three "pips" in a body this full of ink are pieces of a picture: slavic_costumes'
@@ -741,11 +741,12 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
             conf = float(min(0.99, 0.8 + 0.1 * pc + 0.2 * isc * 0.5))
             if other_corner is not None and pc <= LOPSIDED:
                 # the other corner legibly names another rank, and the count is lopsided (pips
-                # lost on one side): a corner and a pip row may lie under a neighbour (a touching pile's 4, its far
-                # corner and a bottom pip covered, counted 3 and its covered corner read 3 at
-                # 0.97).  Noted, not doubted here: a doubt would send the card to be read
-                # again from a snapped outline, and that reading is no surer (a right 4 so
-                # became a 2 at 0.7); the layout asks about it (pipeline._corners_differ)
+                # lost on one side): a corner and a pip row may lie under a neighbour (a
+                # touching pile's 4, its far corner and a bottom pip covered, counted 3 and its
+                # covered corner read 3 at 0.97).  Noted, not doubted here: a doubt would send
+                # the card to be read again from a snapped outline, and that reading is no
+                # surer (a right 4 so became a 2 at 0.7); recognize asks about a pin or pile
+                # top with this note at the end (pipeline.CORNERS_DIFFER)
                 return RankReading("number", pip_rank, conf, n, idx, isc,
                                    f"{OTHER_CORNER} {pip_rank}, the other corner {other_corner}")
             return RankReading("number", pip_rank, conf, n, idx, isc)
