@@ -267,6 +267,8 @@ AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see 
 AXIS_TOL = 0.25         # ... within this many column pitches
 OFF_AXIS_COST = 0.05    # per column pitch the piles' centre lies off the axis: a tie-break only
 ROW_GAP_COST = 0.03     # per mm between the row and column gaps, when no pin pair shows the rows
+RESIDUAL_USUAL = 0.1    # mean distance (column pitches) of pins from their slots in a fit that is right
+RESIDUAL_EXCESS = 2.0   # ... each pitch beyond it costs this much more (see fit_lattice)
 
 
 def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -489,7 +491,10 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # discard heap's, and must not turn the placement towards it
                 stack_out = (on_stack & sq & ~inl & ~zone).sum(1)
                 axis, off_axis = _on_axis(u, v, in_zone)
-                scores = (nin - mres - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
+                # pins ~8 mm off their slots on average: the pitch or the rows are wrong, and three
+                # cards strained onto slots outscored two laid exactly beside a row of piles
+                strain = RESIDUAL_EXCESS * np.maximum(mres - RESIDUAL_USUAL, 0.0)
+                scores = (nin - mres - strain - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
                           + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                 tops = in_zone.sum(1)
