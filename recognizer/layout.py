@@ -632,12 +632,14 @@ def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None) -> dic
 
 def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool],
                backs: list[np.ndarray] | None = None, mat_h: np.ndarray | None = None,
-               expect: dict | None = None, on_stack: list[bool] | None = None) -> Placement:
+               expect: dict | None = None, on_stack: list[bool] | None = None,
+               doubtful: list[bool] | None = None) -> Placement:
     """Roles for the cards with these outlines (image px).  faceup: a card face (number or
     court); numbered: a number card that can be a pin.  mat_h: mat mm -> image px, if found.
     expect: optional {"standing": [letters], "piles": [bool, bool, bool]} known by the caller
     (see recognize); only placements with pins on standing slots are fitted.  on_stack: per
-    card, does it lie on a face-down stack (a pile top; see recognizer.stacks)."""
+    card, does it lie on a face-down stack (a pile top; see recognizer.stacks).  doubtful: per
+    card, is it numbered only as a picture read with doubt (recognizer.pipeline._may_be_pin)."""
     allowed, exp_piles = check_expect(expect)
     n = len(quads)
     roles = ["outside"] * n
@@ -706,10 +708,12 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         # a pile top is a single card; a heap of overlapping cards is the discard pile
         idx = [i for i in idx if overl[i] < 0.3 and abs(math.sin(ang[i] - fit["ay"])) < 0.35]
         if len(idx) > 3:
-            # keep those in the pile zone, then those seen on a face-down stack, then the
-            # nearest the triangle's player side (a loose picture card beside J, its border
-            # taken for a stack's edge, is nearer than a pile far out in the row)
-            idx = sorted(idx, key=lambda i: (not region[i], not on_stack[i],
+            # keep those in the pile zone, then number cards (a ball card is one; a patch of
+            # glare beside I read as an ornate ace pushed a real top out of the row), then
+            # those seen on a face-down stack, then the nearest the triangle's player side (a
+            # loose picture card beside J, its border taken for a stack's edge, is nearer
+            # than a pile far out in the row)
+            idx = sorted(idx, key=lambda i: (not region[i], bool(doubtful and doubtful[i]), not on_stack[i],
                                              abs(fuv[i, 1] - 3.3) + 0.2 * abs(fuv[i, 0])))[:3]
         return idx
 

@@ -279,7 +279,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
             faceup = [not (on_mat and lone_blob(r)) for _, r in faces]
             return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat, allowed is not None),
-                              backs, mat_h, expect, on_stack)
+                              backs, mat_h, expect, on_stack, [r.kind != "number" for _, r in faces])
         pl = fit()
         if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
             pl = fit()

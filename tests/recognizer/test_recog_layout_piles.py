@@ -46,7 +46,8 @@ def _placed_from(name: str, expect: dict | None = None) -> dict[str, int]:
     the prior stored beside them unless expect is given: {pin letter or pile number: card}."""
     d = json.loads((Path(__file__).with_name("data") / name).read_text())
     pl = fit_layout([np.array(q) for q in d["quads"]], d["faceup"], d["numbered"],
-                    [np.array(b) for b in d["backs"]], None, expect or d["expect"], d["on_stack"])
+                    [np.array(b) for b in d["backs"]], None, expect or d["expect"], d["on_stack"],
+                    d.get("doubtful"))
     return {p: i for i, (role, p) in enumerate(zip(pl.roles, pl.positions)) if role != "outside"}
 
 
@@ -395,3 +396,13 @@ def test_cards_strained_off_their_slots_lose_to_a_fit_that_lies_exactly(name, wa
     has the pitch or the rows wrong (no right fit of 720 development photos did): the
     residual beyond it costs three times as much, so one pin more no longer outweighs it."""
     assert _placed_from(name) == want
+
+
+def test_a_doubtful_picture_gives_way_to_a_real_pile_top():
+    """A full frame, piles 9, 7, 3 in a row beyond J, and a patch of glare beside I read as
+    an ornate ace (a doubtful picture, on a "stack" too): four pile candidates for three
+    places, and the glare, nearer the triangle, pushed pile 1 out of the row and renumbered
+    the others.  A ball card is a number card, so the doubtful picture goes first."""
+    got = _placed_from("penguins_glare_beside_i_and_three_piles_fit_inputs.json")
+    assert {k: got.get(k) for k in "123"} == {"1": 12, "2": 2, "3": 0}
+    assert 14 not in got.values()
