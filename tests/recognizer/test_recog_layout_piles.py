@@ -406,3 +406,17 @@ def test_a_doubtful_picture_gives_way_to_a_real_pile_top():
     got = _placed_from("penguins_glare_beside_i_and_three_piles_fit_inputs.json")
     assert {k: got.get(k) for k in "123"} == {"1": 12, "2": 2, "3": 0}
     assert 14 not in got.values()
+
+
+@pytest.mark.parametrize("name, want", [
+    # C = 10, E = 8 and pile 2 alone below J tie exactly with D, F and pile 3
+    ("dondorf_sparse_c_e_lone_pile_2_fit_inputs.json", {"2": 0, "C": 2, "E": 1}),
+    # A = 9, E = 3 and pile 1 alone tie exactly with B, F and pile 2
+    ("dondorf_tilted_a_e_lone_pile_1_fit_inputs.json", {"1": 2, "A": 3, "E": 1}),
+])
+def test_of_placements_tied_exactly_the_larger_pile_still_holds_a_top(name, want):
+    """Two pins and one pile top fit a column over exactly as well, the top then named by
+    another pile.  The pile of 5 cards outlasts the pile of 3, and that one the pile of 2,
+    whatever the play: of such ties the placement naming the larger pile wins (still asked
+    as a guess).  Before, the first placement tried won."""
+    assert _placed_from(name) == want
