@@ -292,9 +292,11 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     row3 = below.sum(1) >= 3                      # three in a row: their middle on the axis
     mean = np.abs(np.where(below, u, 0.0).sum(1)) / np.maximum(below.sum(1), 1)
     centred = np.where(row3, mean < AXIS_TOL, centred)
-    dv = np.abs(vv[:, :, None] - vv[:, None, :])
     right = (uu > 1.2)[:, :, None] & (uu > 1.2)[:, None, :]
-    column = both & right & (np.abs(dv - 1) < 0.3) & (np.abs(uu[:, :, None] - uu[:, None, :]) < AXIS_TOL)
+    # beside I (row 2) and beside J (row 3): a column a row lower, beside J and below it, is
+    # the placement shifted a row, which fitted touching pins A, B, E as E, F, H as well
+    mat_rows = (np.abs(vv[:, :, None] - 2) < 0.3) & (np.abs(vv[:, None, :] - 3) < 0.3)
+    column = both & right & mat_rows & (np.abs(uu[:, :, None] - uu[:, None, :]) < AXIS_TOL)
     column = column.any((1, 2))
     # the distance only for two piles: three show their arrangement by their places, and a
     # wide one's middle pile may lie half a pitch off, as may the shifted placement's

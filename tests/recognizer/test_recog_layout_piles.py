@@ -420,3 +420,13 @@ def test_of_placements_tied_exactly_the_larger_pile_still_holds_a_top(name, want
     whatever the play: of such ties the placement naming the larger pile wins (still asked
     as a guess).  Before, the first placement tried won."""
     assert _placed_from(name) == want
+
+
+@pytest.mark.parametrize("rot", [0, 140, 260])
+def test_a_column_of_piles_counts_beside_j_and_i_not_a_row_lower(rot):
+    """A, B and E standing, the piles as on the mat (1 left of J, 2 right of J, 3 right of
+    I).  Shifted a row, the pins fit E, F and H, and piles 3 and 2 then form a column beside
+    J and below it: counted as the mat's column too, the shift tied exactly (a touching
+    development photo read E, F, H).  The mat's column lies beside I and J."""
+    got, truth = _fit(_view(rot), "ABE", {"1": (-1.6, 3.0), "2": (1.7, 3.0), "3": (1.7, 2.0)})
+    assert got == truth
