@@ -226,25 +226,35 @@ def row_mates(pl, faces) -> list[np.ndarray]:
     lowcontrast frame's piles 1 and 3, as light as the table and lying on their stacks, were
     never found as regions, beside a pile 2 that was).  And its mirror image across the
     triangle's axis: piles lie symmetric about it, beside J as on the mat (1 left of J, 2
-    right) or in a row below J, and a lowcontrast pile 2 beside J was missed so."""
+    right) or in a row below J, and a lowcontrast pile 2 beside J was missed so.  And, beside
+    a top level with J, the place below J on the axis, where the wide arrangement lays pile 2
+    (1 left of J, 2 below it, 3 right of J): a lowcontrast 6 there was never looked for."""
     if pl.lattice is None:
         return []
     Hi = pl.plane
     ex, ey = (np.asarray(a, np.float64) for a in pl.lattice["axis"])
+    (tx, ty), (px, py) = pl.lattice["t"], pl.lattice["pitch"]
     half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * [CW / 2, CH / 2]
+    box = lambda ctr: _slot_px(Hi, ctr + half[:, :1] * ex + half[:, 1:] * ey)  # noqa: E731
     out = []
+    beside_j = False
     for (c, _), role in zip(faces, pl.roles):
         if role != "pile":
             continue
         ctr = _to_mm(Hi, c).mean(0)
-        across = float(ctr @ ex - pl.lattice["t"][0])       # mm right of the triangle's axis
+        across = float(ctr @ ex - tx)                       # mm right of the triangle's axis
         shifts = [side * d for d in ROW_MATE_MM for side in (-1, 1)]
-        if abs(across) > 0.6 * pl.lattice["pitch"][0]:
+        if abs(across) > 0.6 * px:
             shifts.append(-2 * across)                      # its mirror image across the axis
-        for d in shifts:
-            box_mm = ctr + d * ex + half[:, :1] * ex + half[:, 1:] * ey
-            out.append(_slot_px(Hi, box_mm))
+            beside_j |= abs((ctr @ ey - ty) / py - 3) < 0.5
+        out += [box(ctr + d * ex) for d in shifts]
+    if beside_j:
+        j = tx * ex + (ty + 3 * py) * ey
+        out += [box(j + (CH + g) * ey) for g in BELOW_J_GAPS_MM]
     return out
+
+
+BELOW_J_GAPS_MM = (15.0, 40.0)     # row_mates: a pile below J lies this far past J's card
 
 
 ROW_MATE_MM = (CW + 15.0, CW + 38.0)   # row_mates: piles laid a little apart, or a finger's width or two

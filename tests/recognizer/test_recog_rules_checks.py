@@ -134,3 +134,17 @@ def test_a_pile_top_the_finder_missed_is_looked_for_across_the_axis():
     assert got.pins == truth["pins"]
     assert got.piles == truth["piles"] == [8, 3, 1]
     assert not got.unread
+
+
+def test_the_wide_arrangement_s_pile_2_is_looked_for_below_j():
+    """A fresh lowcontrast deal (a development photo, scaled to 0.6), the piles laid wide: 1
+    left of J, 2 below J on the axis, 3 right of J.  Pile 2's top, as light as the table,
+    was never looked for: along pile 3's row lies J, and across the axis pile 1.  Beside a
+    top level with J the place below J is read too.  (Pile 1's top, outlined together with
+    the photo's edge, is still missed, and said so.)"""
+    data = Path(__file__).with_name("data")
+    truth = json.loads((data / "lowcontrast_ornamental_wide_pile_2_below_j.json").read_text())
+    got = recognize(str(data / "lowcontrast_ornamental_wide_pile_2_below_j.jpg"))
+    assert got.pins == truth["pins"]
+    assert truth["piles"] == [5, 6, 9] and got.piles == [None, 6, 9]
+    assert got.unread == ["1"]
