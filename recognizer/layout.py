@@ -720,8 +720,6 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         return idx
 
     fit, pile_idx = best, pile_cards(best)
-    if exp_piles is None:
-        fit, pile_idx = _likelier_piles(best, pile_idx, pile_cards)
     if exp_piles is not None:
         fit, pile_idx = _agreeing_fit(best, pile_idx, pile_cards, exp_piles)
     slot, uv = fit["slot"], fit["uv"]
@@ -749,19 +747,6 @@ def in_pile_zone(lattice: dict, xy_mm: np.ndarray) -> bool:
     ex, ey = lattice["axis"]
     u, v = (np.array([xy_mm @ ex, xy_mm @ ey]) - lattice["t"]) / lattice["pitch"]
     return bool(_pile_region(u, v, lattice["pitch"]))
-
-
-def _likelier_piles(best: dict, own: list[int], pile_cards) -> tuple[dict, list[int]]:
-    """Of placements scoring exactly alike (a sparse frame's pins fit a column or a row over,
-    its lone pile top then named 1, 2 or 3), the one whose piles holding a top are the larger
-    ones: a pile of 5 cards outlasts one of 3, and one of 3 one of 2, whatever the play."""
-    from assistant.state import PILE_SIZES
-    held = lambda fit, idx: sum(PILE_SIZES[int(k) - 1] for k in assign_piles(fit["uv"], idx).values())  # noqa: E731
-    tied = [(f, pile_cards(f)) for f in best.get("rivals", []) if f["score"] >= best["score"] - TIE]
-    return max([(best, own)] + tied, key=lambda c: held(*c))
-
-
-TIE = 1e-6              # _likelier_piles: placements this close score alike
 
 
 def _agreeing_fit(best: dict, own: list[int], pile_cards, exp_piles: list[bool]) -> tuple[dict, list[int]]:
