@@ -483,7 +483,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # piles in the usual place count fully, the far band (far photos) half
                 near = zone & ((v - 3.0) * py < CH + PILE_NEAR_MM)
                 in_zone = rest & zone
-                piles_here = 0.5 * in_zone.sum(1) + 0.5 * (rest & near).sum(1)
+                tops = in_zone.sum(1)
+                piles_here = 0.5 * tops + 0.5 * (rest & near).sum(1)
                 far = (rest & (v < -0.7)).sum(1)
                 # a clean square card beside the pins' rows is neither pin nor pile: unlikely
                 stray = (rest & (overl_ok if overl_ok is not None else True) & (v >= -0.7)
@@ -499,7 +500,6 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 scores = (nin - mres - strain - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
                           + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
-                tops = in_zone.sum(1)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
                     score = float(scores[j])
