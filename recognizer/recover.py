@@ -14,7 +14,7 @@ import numpy as np
 from . import mat_layout as ML
 from . import verify as verify_mod
 from .cards import order_corners, rectify
-from .layout import CH, CW, LETTERS, PIN_OVERLAP, _overlaps, a_piece, card_sized, in_pile_zone
+from .layout import CH, CW, LETTERS, PIN_OVERLAP, _beside_j, _overlaps, a_piece, card_sized, in_pile_zone
 from .polygons import overlap_area
 from .result import LOW_CONFIDENCE, Card
 
@@ -238,7 +238,7 @@ def row_mates(pl, faces) -> list[np.ndarray]:
     box = lambda ctr: _slot_px(Hi, ctr + half[:, :1] * ex + half[:, 1:] * ey)  # noqa: E731
     out = []
     beside_j = False
-    for (c, _), role in zip(faces, pl.roles):
+    for i, ((c, _), role) in enumerate(zip(faces, pl.roles)):
         if role != "pile":
             continue
         ctr = _to_mm(Hi, c).mean(0)
@@ -246,7 +246,7 @@ def row_mates(pl, faces) -> list[np.ndarray]:
         shifts = [side * d for d in ROW_MATE_MM for side in (-1, 1)]
         if abs(across) > 0.6 * px:
             shifts.append(-2 * across)                      # its mirror image across the axis
-            beside_j |= abs((ctr @ ey - ty) / py - 3) < 0.5
+        beside_j |= _beside_j(pl.uv[i])
         out += [box(ctr + d * ex) for d in shifts]
     if beside_j:
         j = tx * ex + (ty + 3 * py) * ey

@@ -148,3 +148,31 @@ def test_the_wide_arrangement_s_pile_2_is_looked_for_below_j():
     assert got.pins == truth["pins"]
     assert truth["piles"] == [5, 6, 9] and got.piles == [None, 6, 9]
     assert got.unread == ["1"]
+
+
+def test_the_place_below_j_is_read_only_beside_a_top_level_with_j():
+    """row_mates (synthetic plane: table mm = photo px, J at (0, 3 rows)): a pile top right of
+    J (layout._beside_j) adds the two places below J on the axis; a top right of I does not
+    (the mat's pile 3; the wide arrangement has no pile beside I)."""
+    from types import SimpleNamespace
+
+    from recognizer.layout import CH, CW
+    from recognizer.recover import BELOW_J_GAPS_MM, row_mates
+
+    px, py = 75.0, 100.0
+    half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * [CW / 2, CH / 2]
+
+    def mates(u: float, v: float) -> list[np.ndarray]:
+        ctr = np.array([u * px, v * py])
+        pl = SimpleNamespace(plane=np.eye(3), roles=["pile"], uv=np.array([[u, v]]),
+                             lattice={"axis": [(1.0, 0.0), (0.0, 1.0)], "t": (0.0, 0.0), "pitch": (px, py)})
+        return [b.mean(0) for b in row_mates(pl, [(ctr + half, None)])]
+
+    below = [np.array([0.0, 3 * py + CH + g]) for g in BELOW_J_GAPS_MM]
+    beside_j, beside_i = mates(1.6, 3.0), mates(1.6, 2.0)
+    for b in below:
+        assert any(np.allclose(m, b) for m in beside_j)
+        assert not any(np.allclose(m, b) for m in beside_i)
+    # both still look along their row and across the axis
+    assert any(np.allclose(m, [-1.6 * px, 3 * py]) for m in beside_j)
+    assert any(np.allclose(m, [-1.6 * px, 2 * py]) for m in beside_i)
