@@ -265,6 +265,7 @@ STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
 STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
 AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
 AXIS_TOL = 0.25         # ... within this many column pitches
+MIRROR_ROWS = 0.5       # ... two piles mirrored about the axis lie within this many rows of each other
 OFF_AXIS_COST = 0.05    # per column pitch the piles' centre lies off the axis: a tie-break only
 ROW_GAP_COST = 0.03     # per mm between the row and column gaps, when no pin pair shows the rows
 RESIDUAL_USUAL = 0.1    # mean distance (column pitches) of pins from their slots in a fit that is right
@@ -274,8 +275,9 @@ RESIDUAL_EXCESS = 2.0   # ... each pitch beyond it costs this much more (see fit
 def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per placement: do its piles (two or more) lie where players lay them against the
     triangle -- a row below J centred on its axis (u = 0: the middle of three, or one of two
-    below J, or two mirrored at u = -a and +a), one each side of J, or two in one column
-    right of the triangle, beside J and beside I as on the mat?  With few pins left, a
+    below J, or two mirrored at u = -a and +a, in one row or as the mat's piles 1 and 3), one
+    each side of J, or two in one column right of the triangle, beside J and beside I as on
+    the mat?  With few pins left, a
     placement shifted by a column fits the pins as well as the true one; the piles' place
     against the axis tells them apart.  Also how far (column pitches, at most 1) the nearest
     of those centres lies off the axis, 0 unless there are two piles: two placements a column apart
@@ -286,7 +288,12 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     below = piles & (v > BELOW_J)
     uu, vv = np.where(piles, u, np.nan), np.where(piles, v, np.nan)
     both = ~np.eye(n, dtype=bool)[None] & piles[:, :, None] & piles[:, None, :]
-    mirrored = np.where(both, np.abs(uu[:, :, None] + uu[:, None, :]), np.inf).min((1, 2))
+    # a mirrored pair lies in one row too, or as the mat's piles 1 and 3 (left of J, right of
+    # I): a pile beside J and one below J a column over are no pair (the placement shifted a
+    # column, which two pins and two piles fitted as well)
+    level = np.abs(vv[:, :, None] - vv[:, None, :]) < MIRROR_ROWS
+    mat_1_3 = ((uu < 0) & (np.abs(vv - 3) < 0.3))[:, :, None] & ((uu > 0) & (np.abs(vv - 2) < 0.3))[:, None, :]
+    mirrored = np.where(both & (level | mat_1_3), np.abs(uu[:, :, None] + uu[:, None, :]), np.inf).min((1, 2))
     single = np.where(below, np.abs(u), np.inf).min(1)
     centred = np.minimum(single, mirrored) < AXIS_TOL
     row3 = below.sum(1) >= 3                      # three in a row: their middle on the axis

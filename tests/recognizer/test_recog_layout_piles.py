@@ -416,3 +416,19 @@ def test_a_column_of_piles_counts_beside_j_and_i_not_a_row_lower(rot):
     development photo read E, F, H).  The mat's column lies beside I and J."""
     got, truth = _fit(_view(rot), "ABE", {"1": (-1.6, 3.0), "2": (1.7, 3.0), "3": (1.7, 2.0)})
     assert got == truth
+
+
+@pytest.mark.parametrize("rot", [0, 140, 260])
+@pytest.mark.parametrize("pins, piles", [
+    # the wide arrangement, pile 3 used up: 1 left of J, 2 below J on the axis.  Shifted a
+    # column, the pins fit B and D, and the piles then lie 0.9 pitch either side of the axis,
+    # one level with J and one a row lower: taken as a mirrored pair, the shift won (a tilted
+    # development photo read B, D and piles 1, 3)
+    ("AC", {"1": (-1.9, 3.0), "2": (-0.1, 4.15)}),
+    # the mat's piles 1 (left of J) and 3 (right of I) are a mirrored pair a row apart, and
+    # still count (a development photo with B and G standing)
+    ("BG", {"1": (-1.8, 2.95), "3": (1.55, 2.05)}),
+])
+def test_piles_mirrored_about_the_axis_lie_in_one_row_or_as_on_the_mat(rot, pins, piles):
+    got, truth = _fit(_view(rot), pins, piles)
+    assert got == truth
