@@ -277,22 +277,22 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     triangle -- a row below J centred on its axis (u = 0: the middle of three, or one of two
     below J, or two mirrored at u = -a and +a, in one row or as the mat's piles 1 and 3), one
     each side of J, or two in one column right of the triangle, beside J and beside I as on
-    the mat?  With few pins left, a
-    placement shifted by a column fits the pins as well as the true one; the piles' place
-    against the axis tells them apart.  Also how far (column pitches, at most 1) the nearest
-    of those centres lies off the axis, 0 unless there are two piles: two placements a column apart
-    may both miss AXIS_TOL -- touching pins, piles 1 and 3 laid wider, their middle 0.2
-    pitch off and the shifted placement's pile 0.36 -- and the nearer is the likelier (two
-    piles only)."""
+    the mat?  With few pins left, a placement shifted by a column fits the pins as well as
+    the true one; the piles' place against the axis tells them apart.  Also how far (column
+    pitches, at most 1) the nearest of those centres lies off the axis, 0 unless there are
+    two piles: two placements a column apart may both miss AXIS_TOL -- touching pins, piles 1
+    and 3 laid wider, their middle 0.2 pitch off and the shifted placement's pile 0.36 -- and
+    the nearer is the likelier (two piles only)."""
     n = u.shape[1]
     below = piles & (v > BELOW_J)
     uu, vv = np.where(piles, u, np.nan), np.where(piles, v, np.nan)
     both = ~np.eye(n, dtype=bool)[None] & piles[:, :, None] & piles[:, None, :]
+    row_i, row_j = np.abs(vv - 2) < 0.3, np.abs(vv - 3) < 0.3      # level with I, with J
     # a mirrored pair lies in one row too, or as the mat's piles 1 and 3 (left of J, right of
     # I): a pile beside J and one below J a column over are no pair (the placement shifted a
     # column, which two pins and two piles fitted as well)
     level = np.abs(vv[:, :, None] - vv[:, None, :]) < MIRROR_ROWS
-    mat_1_3 = ((uu < 0) & (np.abs(vv - 3) < 0.3))[:, :, None] & ((uu > 0) & (np.abs(vv - 2) < 0.3))[:, None, :]
+    mat_1_3 = (row_j & (uu < 0))[:, :, None] & (row_i & (uu > 0))[:, None, :]
     mirrored = np.where(both & (level | mat_1_3), np.abs(uu[:, :, None] + uu[:, None, :]), np.inf).min((1, 2))
     single = np.where(below, np.abs(u), np.inf).min(1)
     centred = np.minimum(single, mirrored) < AXIS_TOL
@@ -302,7 +302,7 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     right = (uu > 1.2)[:, :, None] & (uu > 1.2)[:, None, :]
     # beside I (row 2) and beside J (row 3): a column a row lower, beside J and below it, is
     # the placement shifted a row, which fitted touching pins A, B, E as E, F, H as well
-    mat_rows = (np.abs(vv[:, :, None] - 2) < 0.3) & (np.abs(vv[:, None, :] - 3) < 0.3)
+    mat_rows = row_i[:, :, None] & row_j[:, None, :]
     column = both & right & mat_rows & (np.abs(uu[:, :, None] - uu[:, None, :]) < AXIS_TOL)
     column = column.any((1, 2))
     # the distance only for two piles: three show their arrangement by their places, and a
