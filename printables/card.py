@@ -69,13 +69,14 @@ def card_shape(group: Group, cx, cy, w, h, *, fill=white, stroke=INK, width=0.6)
                    strokeColor=stroke, strokeWidth=width))
 
 
-def story_for(text: RulesText, diagrams: Diagrams) -> list:
+def story_for(text: RulesText, diagrams: Diagrams, blocks=None) -> list:
     """The card's flowables in reading order; `diagrams` maps a diagram block's name to
-    a function text -> Drawing."""
+    a function text -> Drawing.  A ("keep", [blocks]) block keeps its blocks in one
+    column (a rule and the drawing that shows it)."""
     st = styles()
     story: list = []
     pending_heading = None
-    for kind, content in text.blocks:
+    for kind, content in (text.blocks if blocks is None else blocks):
         if kind == "h":
             pending_heading = Paragraph(tidy(content), st["h"])
             continue
@@ -93,6 +94,12 @@ def story_for(text: RulesText, diagrams: Diagrams) -> list:
             flow = ListFlowable(items, bulletType="1", leftIndent=12, bulletFontName=st["h"].fontName,
                                 bulletFontSize=9.0, bulletOffsetY=0.2, bulletColor=ACCENT,
                                 bulletFormat="%s.")
+        elif kind == "keep":
+            # One KeepTogether around the lot: nested ones push the group a column on.
+            inner = []
+            for f in story_for(text, diagrams, content):
+                inner.extend(f._content if isinstance(f, KeepTogether) else [f])
+            flow = KeepTogether(inner)
         elif kind == "diagram":
             flow = KeepTogether([Spacer(1, 1.5 * mm), diagrams[content](text), Spacer(1, 2 * mm)])
         else:
