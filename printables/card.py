@@ -7,6 +7,7 @@ them with platypus.  One home for the styles, so the three cards look alike.
 """
 from __future__ import annotations
 
+import io
 from typing import BinaryIO, Callable, Mapping
 
 from reportlab.graphics.shapes import Drawing, Group, Rect
@@ -96,7 +97,9 @@ def story_for(text: RulesText, diagrams: Diagrams, blocks=None) -> list:
                                 bulletFormat="%s.")
         elif kind == "keep":
             # One KeepTogether around the lot: nested ones push the group a column on.
-            inner = []
+            # Its heading goes in too, or the heading could end a column alone.
+            inner = [] if pending_heading is None else [pending_heading]
+            pending_heading = None
             for f in story_for(text, diagrams, content):
                 inner.extend(f._content if isinstance(f, KeepTogether) else [f])
             flow = KeepTogether(inner)
@@ -114,9 +117,17 @@ def story_for(text: RulesText, diagrams: Diagrams, blocks=None) -> list:
 
 
 def render_card(out: BinaryIO, text: RulesText, diagrams: Diagrams, paper: str = "letter",
-                sides: int = 2) -> None:
+                sides: int | None = 2) -> None:
     """Typeset a rules card: a title band, two columns, a footer with "page/sides"
-    (no page number on a one-sided card)."""
+    (no page number on a one-sided card).  sides=None counts them with a dry run:
+    a card written to fit one side may need two on the shorter paper."""
+    if sides is None:
+        sides = _typeset(io.BytesIO(), text, diagrams, paper, sides=1)
+    _typeset(out, text, diagrams, paper, sides)
+
+
+def _typeset(out: BinaryIO, text: RulesText, diagrams: Diagrams, paper: str, sides: int) -> int:
+    """Build the card; return how many pages it took."""
     regular, bold = register_fonts()
     page_w, page_h = paper_size(paper)
     col_w = (page_w - 2 * MARGIN_MM * mm - GUTTER_MM * mm) / 2
@@ -168,6 +179,7 @@ def render_card(out: BinaryIO, text: RulesText, diagrams: Diagrams, paper: str =
         PageTemplate(id="back", frames=columns(0), onPage=footer),
     ])
     doc.build(story_for(text, diagrams), canvasmaker=canvas_maker())
+    return doc.page
 
 
 def check_lang(lang: str, texts: Mapping[str, RulesText]) -> str:

@@ -28,7 +28,6 @@ from printables.topple_text import (DEFAULT_PAPER, EXAMPLE_LINE_S1, EXAMPLE_LINE
 ROWS = "ABCDE"
 COLUMNS = (1, 2, 3, 4, 5)
 CENTRE = ("C", 3)
-SIDES = 1                     # the whole card fits on one side of the sheet
 
 PIECE_FILL = {"P": Color(0.97, 0.62, 0.77), "Y": Color(1.00, 0.86, 0.25),
               "O": Color(0.98, 0.58, 0.20), "G": Color(0.42, 0.73, 0.42)}
@@ -183,7 +182,7 @@ def paper_for(lang: str, paper: str | None) -> str:
 
 
 def render_topple_rules(out: BinaryIO, lang: str = "es", paper: str | None = None) -> None:
-    card.render_card(out, TEXTS[check_lang(lang)], DIAGRAMS, paper_for(lang, paper), sides=SIDES)
+    card.render_card(out, TEXTS[check_lang(lang)], DIAGRAMS, paper_for(lang, paper), sides=None)
 
 
 def build_topple_rules(out: Output, lang: str = "es", paper: str | None = None) -> Output:
