@@ -193,11 +193,11 @@ def three_piles_diagram(text: RulesText) -> Drawing:
     g = Group()
     y = height - SH - 4.5
     right = _stock(g, text, 0.5, y)
-    _arrow(g, right + 1.0, right + 9.0, y + SH / 2)
-    x = right + 12.0
+    _arrow(g, right + 1.0, right + 11.0, y + SH / 2)
+    x = right + 14.0
     piles = (("Q", "6"), ("4", "9"), ("2", "7"))   # the second draw's cards on the first's
     for n, pile in enumerate(piles, start=1):
-        px = x + (n - 1) * 20.0
+        px = x + (n - 1) * 19.0
         for k, rank in enumerate(pile):
             top = k == len(pile) - 1
             _card(g, px + k * 4.0, y, SW, SH, rank, fill=HIGHLIGHT if top else white,

@@ -58,8 +58,8 @@ SWITCH_WORDS: dict[str, dict[tuple[str, object], str]] = {
         ("goal", "pyramid"): "helburua: piramidea hustea", ("goal", "all52"): "helburua: 52 kartak",
         ("end", "play_out"): "pila agortuta ere, jokatzen jarraitu",
         ("end", "at_empty_stock"): "jokoa amaitzen da pila agortzean",
-        ("overlap_pairs", False): "karta batek ez du bikoterik egiten estaltzen duen kartarekin",
-        ("overlap_pairs", True): "karta batek estaltzen duen kartarekin bikotea egin dezake",
+        ("overlap_pairs", False): "karta batek ez du bikoterik egiten oraindik gainean duen kartarekin",
+        ("overlap_pairs", True): "karta batek gainean duen kartarekin bikotea egin dezake",
         ("waste_pairs", True): "hondakin-pilen goiko bi kartek bikotea egin dezakete",
         ("waste_pairs", False): "hondakin-pilen goiko bi kartek ez dute bikoterik egiten",
     },
@@ -255,7 +255,7 @@ EU = RulesText(
         ("p", "<b>Irabazi</b> egiten duzu piramideko 28 kartak kentzen dituzunean. Ateratzeko "
               "pilan edo hondakin-pilan geratzen diren kartek ez dute axola. Bestela, jokoa "
               "amaitzen da ateratzeko pila hutsik dagoenean eta kentzeko ezer geratzen ez denean "
-              "(edo zuk uzten duzunean)."),
+              "(edo zuk jokatzeari uzten diozunean)."),
         ("h", "Aukera: hiru hondakin-pila"),
         ("keep", [
             ("p", "Aldi bakoitzean karta bat atera beharrean, atera <b>hiru</b>. Lehen hirurak "

@@ -81,12 +81,12 @@ EN = RulesText(
             "Whoever caused it loses <b>10 points</b>. If it happened while placing, the player "
             "before gets <b>+3</b> (with two players, the opponent); the placement scores "
             "nothing.",
-            "Knocking the board or the table over costs −10 too, in turn or not; then nobody "
-            "gets +3.",
+            "Bumping the board or the table into a topple costs −10 too, in turn or not; "
+            "then nobody gets +3.",
         ]),
         ("h", "Rounds and the end"),
         ("p", "A round ends at a topple or when every piece has been placed; clear the board "
-              "and play the next. Scores carry on and may go below zero. The game ends when a "
+              "and play the next one. Scores carry on and may go below zero. The game ends when a "
               "round ends with somebody at or above the target (reaching it mid-round does not "
               "stop play). The <b>highest total wins</b>."),
         ("h", "Two players"),
