@@ -16,16 +16,15 @@ from typing import BinaryIO
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib.colors import white
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from assistant.common import RANKS, rank_number
 from assistant.pyramid.rules import KING, PAIR_SUM, ROWS
 from printables import card
 from printables.card import ACCENT, CARD_BACK, HIGHLIGHT, INK, SOFT
-from printables.fonts import register_fonts
-from printables.paper import Output, paper_size, render_bytes, write_pdf
+from printables.fonts import register_fonts, wrap_words
+from printables.paper import Output, paper_for, render_bytes, write_pdf
 from printables.rules_text import RulesText
-from printables.pyramid_text import DEFAULT_PAPER, TEXTS
+from printables.pyramid_text import TEXTS
 
 WIDTH_MM = 88.0               # every drawing fits a column on A4 and Letter
 
@@ -95,22 +94,11 @@ def pyramid_diagram(text: RulesText) -> Drawing:
         top = height - 3.0
         g.add(Rect(x * mm, (top - 0.6) * mm, 3.0 * mm, 3.0 * mm, fillColor=fill, strokeColor=INK,
                    strokeWidth=stroke))
-        for k, line in enumerate(_wrap(text.labels[key], regular, 6.6, room - 4.5)):
+        for k, line in enumerate(wrap_words(text.labels[key], regular, 6.6, (room - 4.5) * mm)):
             g.add(String((x + 4.0) * mm, (top - k * 3.0) * mm, line, fontName=regular,
                          fontSize=6.6, fillColor=SOFT))
     d.add(g)
     return d
-
-
-def _wrap(words: str, font: str, size: float, width_mm: float) -> list[str]:
-    """Words in lines no wider than width_mm."""
-    lines: list[str] = []
-    for word in words.split():
-        if lines and stringWidth(lines[-1] + " " + word, font, size) <= width_mm * mm:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def pairs_diagram(text: RulesText) -> Drawing:
@@ -222,23 +210,20 @@ def check_lang(lang: str) -> str:
     return card.check_lang(lang, TEXTS)
 
 
-def paper_for(lang: str, paper: str | None) -> str:
-    """The chosen paper, else the language's usual one (A4 for eu and es, Letter for en)."""
-    chosen = DEFAULT_PAPER[check_lang(lang)] if paper is None else str(paper).strip().lower()
-    paper_size(chosen)
-    return chosen
-
-
 def render_pyramid_rules(out: BinaryIO, lang: str = "eu", paper: str | None = None) -> None:
-    card.render_card(out, TEXTS[check_lang(lang)], DIAGRAMS, paper_for(lang, paper), sides=None)
+    lang = check_lang(lang)
+    card.render_card(out, TEXTS[lang], DIAGRAMS, paper_for(lang, paper), sides=None)
 
 
 def build_pyramid_rules(out: Output, lang: str = "eu", paper: str | None = None) -> Output:
-    """Write the Pyramid Solitaire rules card to a path (atomically) or a binary file object."""
-    lang, paper = check_lang(lang), paper_for(lang, paper)
+    """Write the Pyramid Solitaire rules card to a path (atomically) or a binary file object.
+    The paper follows the language unless chosen (Letter for en, A4 otherwise)."""
+    lang = check_lang(lang)
+    paper = paper_for(lang, paper)
     return write_pdf(lambda buf: render_pyramid_rules(buf, lang, paper), out)
 
 
 def render_pyramid_rules_bytes(lang: str = "eu", paper: str | None = None) -> bytes:
-    lang, paper = check_lang(lang), paper_for(lang, paper)
+    lang = check_lang(lang)
+    paper = paper_for(lang, paper)
     return render_bytes(lambda buf: render_pyramid_rules(buf, lang, paper))

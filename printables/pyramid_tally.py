@@ -18,6 +18,7 @@ session's line: games, wins, win rate and the mean number of cards removed.
 from __future__ import annotations
 
 from typing import BinaryIO
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
@@ -26,8 +27,9 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, 
 
 from assistant.pyramid.rules import PYRAMID_SIZE
 from printables.card import check_lang
-from printables.fonts import register_fonts
-from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf
+from printables.fonts import register_fonts, wrap_words
+from printables.paper import (Output, PrintError, canvas_maker, paper_for, paper_size,
+                               render_bytes, write_pdf)
 
 MARGIN_MM = 12.0
 HEADER_MM = 20.0
@@ -69,7 +71,6 @@ LABELS = {
                      "diren kartak. Kenduta: 0tik 28ra. Arauak: seed (karta bat aldi "
                      "bakoitzean, pasaldi bakarra), microsoft, classic edo aldatutako arauak."},
 }
-DEFAULT_PAPER = {"eu": "a4", "es": "a4", "en": "letter"}
 
 
 def _text(value, what: str, n: int) -> str:
@@ -131,7 +132,7 @@ def _table(rows: list[dict] | None, lang: str, width_mm: float, blank_rows: int)
         for n, r in enumerate(rows, start=1):
             result = lab["won"] if r["won"] else lab["left"].format(n=PYRAMID_SIZE - r["removed"])
             body.append([str(n), r["date"], result, str(r["removed"]),
-                         Paragraph(_escape(r["rules"]), cell), Paragraph(_escape(r["notes"]), cell)])
+                         Paragraph(escape(r["rules"]), cell), Paragraph(escape(r["notes"]), cell)])
     widths = [share * width_mm * mm for share in SHARES]
     table = Table([head] + body, colWidths=widths,
                   rowHeights=[HEAD_H_MM * mm] + [None if rows is not None else ROW_H_MM * mm] * len(body),
@@ -155,12 +156,6 @@ def _table(rows: list[dict] | None, lang: str, width_mm: float, blank_rows: int)
                 style.append(("BACKGROUND", (2, n), (2, n), WON_FILL))
     table.setStyle(TableStyle(style))
     return table
-
-
-def _escape(text: str) -> str:
-    from xml.sax.saxutils import escape
-
-    return escape(text)
 
 
 def _render(out: BinaryIO, rows: list[dict] | None, lang: str, paper: str) -> None:
@@ -187,7 +182,7 @@ def _render(out: BinaryIO, rows: list[dict] | None, lang: str, paper: str) -> No
         canvas.setFont(regular, 6.8)
         canvas.setFillColor(SOFT)
         y = MARGIN_MM * mm + 4 * mm
-        for line in _lines(lab["legend"], regular, 6.8, page_w - 2 * MARGIN_MM * mm):
+        for line in wrap_words(lab["legend"], regular, 6.8, page_w - 2 * MARGIN_MM * mm):
             canvas.drawString(MARGIN_MM * mm, y, line)
             y -= 8.3
         canvas.restoreState()
@@ -201,24 +196,9 @@ def _render(out: BinaryIO, rows: list[dict] | None, lang: str, paper: str) -> No
     doc.build([_table(rows, lang, width_mm, blank_rows)], canvasmaker=canvas_maker())
 
 
-def _lines(text: str, font: str, size: float, width: float) -> list[str]:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    lines = [""]
-    for word in text.split():
-        trial = f"{lines[-1]} {word}".strip()
-        if stringWidth(trial, font, size) <= width or not lines[-1]:
-            lines[-1] = trial
-        else:
-            lines.append(word)
-    return lines
-
-
 def _options(lang: str, paper: str | None) -> tuple[str, str]:
     lang = check_lang(lang, LABELS)
-    paper = DEFAULT_PAPER[lang] if paper is None else str(paper).strip().lower()
-    paper_size(paper)
-    return lang, paper
+    return lang, paper_for(lang, paper)
 
 
 def pyramid_tally(rows: list[dict] | None, out: Output, *, lang: str = "en",

@@ -274,5 +274,3 @@ EU = RulesText(
 
 TEXTS: dict[str, RulesText] = {t.lang: t for t in (EU, EN, ES)}
 LANGUAGES = tuple(TEXTS)
-# Paper follows the language unless chosen: A4 for Basque and Spanish, Letter for English.
-DEFAULT_PAPER = {"eu": "a4", "es": "a4", "en": "letter"}

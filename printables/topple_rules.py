@@ -14,15 +14,15 @@ from __future__ import annotations
 from typing import BinaryIO
 
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
 from printables import card
 from printables.card import ACCENT, INK, SOFT
 from printables.fonts import register_fonts
-from printables.paper import Output, paper_size, render_bytes, write_pdf
+from printables.paper import Output, paper_for, render_bytes, write_pdf
 from printables.rules_text import RulesText
-from printables.topple_text import (DEFAULT_PAPER, EXAMPLE_LINE_S1, EXAMPLE_LINE_S2,
+from printables.topple_text import (EXAMPLE_LINE_S1, EXAMPLE_LINE_S2,
                                     EXAMPLE_STACK_S3, TEXTS)
 
 ROWS = "ABCDE"
@@ -174,23 +174,20 @@ def check_lang(lang: str) -> str:
     return card.check_lang(lang, TEXTS)
 
 
-def paper_for(lang: str, paper: str | None) -> str:
-    """The chosen paper, else the language's usual one (A4 for Spanish, Letter for English)."""
-    chosen = DEFAULT_PAPER[check_lang(lang)] if paper is None else str(paper).strip().lower()
-    paper_size(chosen)
-    return chosen
-
-
 def render_topple_rules(out: BinaryIO, lang: str = "es", paper: str | None = None) -> None:
-    card.render_card(out, TEXTS[check_lang(lang)], DIAGRAMS, paper_for(lang, paper), sides=None)
+    lang = check_lang(lang)
+    card.render_card(out, TEXTS[lang], DIAGRAMS, paper_for(lang, paper), sides=None)
 
 
 def build_topple_rules(out: Output, lang: str = "es", paper: str | None = None) -> Output:
-    """Write the Topple rules card to a path (atomically) or a binary file object; return it."""
-    lang, paper = check_lang(lang), paper_for(lang, paper)
+    """Write the Topple rules card to a path (atomically) or a binary file object; return it.
+    The paper follows the language unless chosen (Letter for en, A4 otherwise)."""
+    lang = check_lang(lang)
+    paper = paper_for(lang, paper)
     return write_pdf(lambda buf: render_topple_rules(buf, lang, paper), out)
 
 
 def render_topple_rules_bytes(lang: str = "es", paper: str | None = None) -> bytes:
-    lang, paper = check_lang(lang), paper_for(lang, paper)
+    lang = check_lang(lang)
+    paper = paper_for(lang, paper)
     return render_bytes(lambda buf: render_topple_rules(buf, lang, paper))

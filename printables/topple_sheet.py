@@ -29,9 +29,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table, TableStyle
 
 from printables.card import check_lang
-from printables.fonts import register_fonts
+from printables.fonts import register_fonts, wrap_words
 from printables.grid import _fit_text
-from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf
+from printables.paper import (Output, PrintError, canvas_maker, paper_for, paper_size,
+                               render_bytes, write_pdf)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_NAME = 40
@@ -67,7 +68,6 @@ LABELS = {
                      "tu color arriba · S3 pila que ya tenía 3+: 1 por pieza de tu color · "
                      "derribo −10, +3 al jugador anterior"},
 }
-DEFAULT_PAPER = {"es": "a4", "en": "letter"}
 
 
 # --- checking the data --------------------------------------------------------
@@ -283,8 +283,9 @@ def _render(out: BinaryIO, players: list[dict], rounds: list[dict] | None, targe
         canvas.drawString(MARGIN_MM * mm + 40 * mm, top - 14 * mm, f"{lab['date']}: ______________")
         canvas.drawRightString(page_w - MARGIN_MM * mm, top - 14 * mm, f"Tableside · {doc.page}")
         canvas.setFont(regular, 6.8)
-        _legend(canvas, lab["legend"], regular, 6.8, MARGIN_MM * mm, MARGIN_MM * mm,
-                page_w - 2 * MARGIN_MM * mm)
+        lines = wrap_words(lab["legend"], regular, 6.8, page_w - 2 * MARGIN_MM * mm)[:2]
+        for k, line in enumerate(lines):          # the scoring reminder under the table
+            canvas.drawString(MARGIN_MM * mm, MARGIN_MM * mm + (len(lines) - 1 - k) * 8.3, line)
         canvas.restoreState()
 
     frame = Frame(MARGIN_MM * mm, (MARGIN_MM + FOOTER_MM) * mm, width_mm * mm, body_h * mm,
@@ -296,28 +297,11 @@ def _render(out: BinaryIO, players: list[dict], rounds: list[dict] | None, targe
     doc.build([_table(players, rounds, lang, width_mm, blank_rounds)], canvasmaker=canvas_maker())
 
 
-def _legend(canvas, text: str, font: str, size: float, x: float, y: float, width: float) -> None:
-    """The scoring reminder under the table, wrapped to the page width (two lines at most)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    lines = [""]
-    for word in text.split():
-        trial = f"{lines[-1]} {word}".strip()
-        if stringWidth(trial, font, size) <= width or not lines[-1]:
-            lines[-1] = trial
-        else:
-            lines.append(word)
-    for k, line in enumerate(lines[:2]):
-        canvas.drawString(x, y + (len(lines[:2]) - 1 - k) * (size + 1.5), line)
-
-
 # --- public builders ------------------------------------------------------------
 
 def _options(lang: str, paper: str | None) -> tuple[str, str]:
     lang = check_lang(lang, LABELS)
-    paper = DEFAULT_PAPER[lang] if paper is None else str(paper).strip().lower()
-    paper_size(paper)
-    return lang, paper
+    return lang, paper_for(lang, paper)
 
 
 def _target(target) -> int:

@@ -179,5 +179,3 @@ ES = RulesText(
 
 TEXTS: dict[str, RulesText] = {t.lang: t for t in (ES, EN)}
 LANGUAGES = tuple(TEXTS)
-# Paper follows the language unless chosen: A4 where the language is mostly read on A4.
-DEFAULT_PAPER = {"es": "a4", "en": "letter"}
