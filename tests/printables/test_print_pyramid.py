@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from print_helpers import fonts_of, page_size_mm, page_texts, reader, render
+from print_helpers import fonts_of, missing_glyphs, page_size_mm, page_texts, reader, render
 from assistant.common import rank_number
 from assistant.pyramid.rules import PRESETS, Rules
 from printables import cli as print_cli
 from printables.paper import PrintError
 from printables.pyramid_rules import (build_pyramid_rules, places, removable_groups,
                                       render_pyramid_rules_bytes)
-from printables.pyramid_tally import parse_rows, pyramid_tally, pyramid_tally_bytes, summary
+from printables.pyramid_tally import LABELS, parse_rows, pyramid_tally, pyramid_tally_bytes, summary
 from printables.pyramid_text import SWITCH_WORDS, TEXTS, defaults_line
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
@@ -108,6 +108,12 @@ def test_card_renders(tmp_path, lang):
     path = build_pyramid_rules(tmp_path / "card.pdf", lang=lang)
     (image,) = render(path)
     assert (image < 200).mean() > 0.02
+
+
+def test_every_character_has_a_glyph():
+    assert missing_glyphs(TEXTS) == set()
+    assert missing_glyphs(LABELS) == set()
+    assert missing_glyphs(SWITCH_WORDS) == set()
 
 
 def test_unknown_language_writes_nothing(tmp_path):

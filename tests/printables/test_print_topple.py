@@ -7,11 +7,11 @@ import sys
 
 import pytest
 
-from print_helpers import fonts_of, page_size_mm, page_texts, reader, render
+from print_helpers import fonts_of, missing_glyphs, page_size_mm, page_texts, reader, render
 from printables import cli as print_cli
 from printables.paper import PrintError
 from printables.topple_rules import build_topple_rules, level, render_topple_rules_bytes
-from printables.topple_sheet import (blank_topple_sheet, blank_topple_sheet_bytes, topple_sheet,
+from printables.topple_sheet import (LABELS, blank_topple_sheet, blank_topple_sheet_bytes, topple_sheet,
                                      topple_sheet_bytes)
 from printables.topple_text import (EXAMPLE_LINE_S1, EXAMPLE_LINE_S2, EXAMPLE_STACK_S3, TEXTS)
 
@@ -114,6 +114,12 @@ def test_card_renders(tmp_path, lang):
     path = build_topple_rules(tmp_path / "card.pdf", lang=lang)
     (image,) = render(path)
     assert (image < 200).mean() > 0.02
+
+
+def test_every_character_has_a_glyph():
+    assert missing_glyphs(TEXTS) == set()
+    assert missing_glyphs(LABELS) == set()
+    assert missing_glyphs("Begoña Íñigo × − ¿¡") == set()
 
 
 def test_unknown_language_writes_nothing(tmp_path):
