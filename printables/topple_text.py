@@ -81,8 +81,8 @@ EN = RulesText(
             "Whoever caused it loses <b>10 points</b>. If it happened while placing, the player "
             "before gets <b>+3</b> (with two players, the opponent); the placement scores "
             "nothing.",
-            "Bumping the board or the table into a topple costs −10 too, in turn or not; "
-            "then nobody gets +3.",
+            "Causing a topple by bumping the board or the table costs −10 too, in turn or "
+            "not; then nobody gets +3.",
         ]),
         ("h", "Rounds and the end"),
         ("p", "A round ends at a topple or when every piece has been placed; clear the board "
@@ -163,13 +163,13 @@ ES = RulesText(
         ]),
         ("h", "Rondas y final"),
         ("p", "Una ronda termina con un derribo o cuando se han colocado todas las piezas; se "
-              "vacía el tablero y se juega otra. Los puntos se acumulan (pueden ser negativos). "
-              "La partida acaba cuando termina una ronda con alguien en la meta o por encima; "
-              "llegar a ella a mitad de ronda no basta. <b>Gana el total más alto</b>."),
+              "vacía el tablero y se juega otra. Los puntos se acumulan; un total puede ser "
+              "negativo. La partida acaba cuando termina una ronda con alguien en la meta o por "
+              "encima; llegar a ella a mitad de ronda no basta. <b>Gana el total más alto</b>."),
         ("h", "Dos jugadores"),
         ("p", "Cada jugador toma dos colores y elige uno en cada turno. Una pieza solo puntúa "
               "para su color: una pieza rosa cuenta pilas con rosa arriba y piezas rosas, nunca "
-              "las amarillas de su jugador. Los dos colores hacen un total; −10 y +3 son del "
+              "las amarillas de su jugador. Los dos colores suman un total; −10 y +3 son del "
               "jugador."),
         ("h", "Versión infantil"),
         ("p", "Sin puntos: coloca en el nivel que marca el dado. Quien derriba queda fuera y se "
