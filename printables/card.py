@@ -8,6 +8,7 @@ them with platypus.  One home for the styles, so the three cards look alike.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Mapping
 
 from reportlab.graphics.shapes import Drawing, Group, Rect
@@ -20,7 +21,6 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepToget
 
 from printables.fonts import register_fonts
 from printables.paper import PrintError, canvas_maker, paper_size
-from printables.rules_text import RulesText
 
 MARGIN_MM = 12.0
 GUTTER_MM = 7.0
@@ -33,6 +33,20 @@ SOFT = Color(0.45, 0.45, 0.48)
 CARD_BACK = Color(0.80, 0.84, 0.90)
 HIGHLIGHT = Color(1.00, 0.88, 0.45)
 RULE = Color(0.75, 0.78, 0.82)
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """One card's words in one language: title, labels for its drawings, and blocks in
+    reading order, each (kind, content): ("h", heading), ("p", markup), ("ul" | "ol",
+    [items]), ("diagram", name) or ("keep", [blocks])."""
+    lang: str
+    title: str
+    subtitle: str
+    footer: str
+    labels: dict[str, str]
+    blocks: list[tuple[str, object]] = field(default_factory=list)
+
 
 Diagrams = Mapping[str, Callable[[RulesText], Drawing]]
 

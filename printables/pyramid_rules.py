@@ -23,7 +23,7 @@ from printables import card
 from printables.card import ACCENT, CARD_BACK, HIGHLIGHT, INK, SOFT
 from printables.fonts import register_fonts, wrap_words
 from printables.paper import Output, paper_for, render_bytes, write_pdf
-from printables.rules_text import RulesText
+from printables.card import RulesText
 from printables.pyramid_text import TEXTS
 
 WIDTH_MM = 88.0               # every drawing fits a column on A4 and Letter

@@ -7,7 +7,7 @@ seed's own word), ateratzeko pila (the stock, the pile one draws from; the
 seed's garbled "zozketa" meant this), hondakin-pila (the waste), kendu
 (remove), ahoz gora / ahoz behera (face up / down).
 
-Each language is a `RulesText` (see `printables.rules_text`).  The drawings
+Each language is a `RulesText` (see `printables.card`).  The drawings
 are "pyramid", "pairs", "stock" and "three".  The last paragraph lists the
 default switches, phrased here per language but taken from
 `assistant.pyramid.rules.Rules()`, so the card follows the engine's defaults.
@@ -15,7 +15,7 @@ default switches, phrased here per language but taken from
 from __future__ import annotations
 
 from assistant.pyramid.rules import Rules
-from printables.rules_text import RulesText
+from printables.card import RulesText
 
 # How each switch value reads, per language; `defaults_line` picks the
 # defaults' values.  waste_pairs matters only with three waste piles.

@@ -21,7 +21,7 @@ from printables import card
 from printables.card import ACCENT, INK, SOFT
 from printables.fonts import register_fonts
 from printables.paper import Output, paper_for, render_bytes, write_pdf
-from printables.rules_text import RulesText
+from printables.card import RulesText
 from printables.topple_text import (EXAMPLE_LINE_S1, EXAMPLE_LINE_S2,
                                     EXAMPLE_STACK_S3, TEXTS)
 

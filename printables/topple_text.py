@@ -3,7 +3,7 @@
 Our own text, from `shared/rules/topple.md` (the seed is a machine
 translation and is not quoted).  Each language is a `RulesText` like
 Bowling's: a title, labels for the drawings and blocks in reading order
-(see `printables.rules_text`).  The drawings are "levels" (the 5×5 level
+(see `printables.card`).  The drawings are "levels" (the 5×5 level
 map), "s1", "s2" and "s3" (one scoring rule each, with its points).
 
 The three scoring drawings show the rules document's worked examples T2, T3
@@ -12,7 +12,7 @@ tests/printables/test_print_topple.py by a scorer written from the rule text.
 """
 from __future__ import annotations
 
-from printables.rules_text import RulesText
+from printables.card import RulesText
 
 # The worked examples drawn beside S1, S2 and S3.  A line is five stacks,
 # bottom -> top, as colour codes (P pink, Y yellow, O orange, G green);
