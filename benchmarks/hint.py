@@ -1,4 +1,4 @@
-"""Time `assistant.solver.hint`: frame-start and mid-frame states, each solved from cold.
+"""Time `assistant.bowling.solver.hint`: frame-start and mid-frame states, each solved from cold.
 
     .venv/bin/python benchmarks/hint.py [--deals 200] [--mid 300] [--seed 0] [--json]
 
@@ -17,10 +17,10 @@ import random
 import statistics
 import time
 
-from assistant import solver
-from assistant.frame import Frame
-from assistant.layout import FULL
-from assistant.solver import hint
+from assistant.bowling import solver
+from assistant.bowling.frame import Frame
+from assistant.bowling.layout import FULL
+from assistant.bowling.solver import hint
 
 
 def timed(state) -> float:

@@ -24,7 +24,7 @@ from reportlab.lib.utils import simpleSplit
 
 from printables.fonts import register_fonts
 from printables.paper import Output, make_canvas, paper_size, render_bytes, write_pdf
-from recognizer import mat_layout as L
+from assistant.bowling import mat as L
 
 HALF_H_MM = L.JOIN_Y_MM
 SHIFT_MM = 3.0            # sheet 1 up, sheet 2 down, away from the join

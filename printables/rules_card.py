@@ -18,15 +18,15 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepTogether,
                                 ListFlowable, ListItem, PageTemplate, Paragraph, Spacer)
 
-from assistant.layout import ADJACENT_PAIRS
-from assistant.scoring import score_rolls
+from assistant.bowling.layout import ADJACENT_PAIRS
+from assistant.bowling.scoring import score_rolls
 from printables.fonts import register_fonts
 from printables.grid import ball_box_marks
 from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf
 from printables.rules_text import (EXAMPLE_GAME, EXAMPLE_GAME_SHOWN, EXAMPLE_PINS,
                                    EXAMPLE_ROLLS, EXAMPLE_TAKE, EXAMPLE_TOPS, LANGUAGES, TEXTS,
                                    RulesText)
-from recognizer import mat_layout as L
+from assistant.bowling import mat as L
 
 MARGIN_MM = 12.0
 GUTTER_MM = 7.0

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
 from .polygons import overlap_area
 from .rules_checks import tops_needed
 
 try:                                    # the rules' adjacency (read-only); the recogniser works without it
-    from assistant.layout import BACK_ROW, CENTRE, is_connected
+    from assistant.bowling.layout import BACK_ROW, CENTRE, is_connected
 except Exception:                       # pragma: no cover
     BACK_ROW, CENTRE, is_connected = None, None, None
 
@@ -315,7 +315,7 @@ def plausible_standing(slots) -> bool:
     """Could these pins (slot indices 0-9) be the standing set of a frame?  The removed pins of a
     frame are one connected group (every play after the first touches a removed pin) and the
     first play takes neither a back-row pin nor F alone, so the group holds one of E, G, H,
-    I, J (assistant.layout / assistant.rules)."""
+    I, J (assistant.bowling.layout / assistant.bowling.rules)."""
     standing = 0
     for k in slots:
         standing |= 1 << int(k)
@@ -590,8 +590,8 @@ def pile_number_unsure(uv: np.ndarray, idx: list[int]) -> bool:
 def pile_3_may_be_right_of_j(roles: list, pos: list, pins_down: int) -> bool:
     """Can the pile named 2 (right of J, pile_number_unsure) be pile 3 with pile 2 used up, as
     the rules count?  Piles 1 and 2 empty take 6 pins down, pile 1 and 3 empty only 5
-    (assistant.state.pins_to_empty): with 5 pins down the mat's reading is the only one."""
-    from assistant.state import pins_to_empty
+    (assistant.bowling.state.pins_to_empty): with 5 pins down the mat's reading is the only one."""
+    from assistant.bowling.state import pins_to_empty
     named = {p for r, p in zip(roles, pos) if r == "pile"}
     swapped = {"3" if p == "2" else p for p in named}
     return pins_to_empty(int(k) for k in "123" if k not in swapped) <= pins_down

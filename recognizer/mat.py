@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
 from .polygons import quad_iou
 
 _DETECTOR = None

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from assistant.cards import COPIES
+from assistant.bowling.cards import COPIES
 
 from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
 from .image_io import Photo, RecognitionError, load_image

@@ -20,7 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
 from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, missing_decks)
 
 PX_PER_MM = CARD_PX_H / ML.CARD_H_MM          # 4 px per mm on the table layer
@@ -135,7 +135,7 @@ def _removed_pins(rng: np.random.Generator, n: int) -> set[str]:
     """n pins a frame in play can have removed: one connected group, grown from a pin a
     first play can take alone (not the back row, not F) -- the rules' standing sets, which
     the recogniser's layout fit expects (recognizer.layout.plausible_standing)."""
-    from assistant.layout import BIT, PINS, neighbours_of
+    from assistant.bowling.layout import BIT, PINS, neighbours_of
     removed = {str(rng.choice(list("EGHIJ")))}
     while len(removed) < n:
         mask = sum(BIT[p] for p in removed)
@@ -146,13 +146,13 @@ def _removed_pins(rng: np.random.Generator, n: int) -> set[str]:
 
 def _piles_used(drawn: list[int], removed: int) -> tuple[int, ...]:
     """Cards gone from each pile that a frame with `removed` pins down can show: the drawn
-    counts when the rules allow them (assistant.state.plays_made), else the nearest counts
+    counts when the rules allow them (assistant.bowling.state.plays_made), else the nearest counts
     that are allowed.  Drawn alone, 9 pins stood beside an empty pile of five, and the
     recogniser's pile checks (pins_to_empty) would have been measured on photos no player
     can take.  No new random draw: the other scenes stay as they were."""
     from itertools import product
 
-    from assistant.state import PILE_SIZES, plays_made
+    from assistant.bowling.state import PILE_SIZES, plays_made
 
     def allowed(used) -> bool:
         return any((ball == 1 or 0 not in used) and plays_made(used, ball)[0] <= removed <= 3 * plays_made(used, ball)[1]

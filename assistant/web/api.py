@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_wtf.csrf import generate_csrf
 
 from ..errors import TablesideError
-from ..state import FrameState
+from ..bowling.state import FrameState
 from .db import get_db
 from .store import StaleGame, apply_action, create_game, list_games, load_game
 
@@ -50,7 +50,7 @@ def json_body() -> dict:
 
 def compute_hint(state: Any, objective: str = "game", variant=None) -> dict:
     """The solver's hint JSON for a frame state (a FrameState or its JSON)."""
-    (hint,) = optional("assistant.solver", "hint")
+    (hint,) = optional("assistant.bowling.solver", "hint")
     if objective not in OBJECTIVES:
         raise TablesideError(f"unknown objective {objective!r}; choose {', '.join(OBJECTIVES)}")
     kwargs = {} if variant is None else {"variant": variant}

@@ -18,8 +18,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..errors import TablesideError
-from ..game import Game, GameError
-from ..rules import Variant
+from ..bowling.game import Game, GameError
+from ..bowling.rules import Variant
 
 MAX_PLAYERS = 12
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{4,32}")

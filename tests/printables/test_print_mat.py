@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from print_helpers import assert_inked_sensibly, page_size_mm, page_texts, reader, rectangles, render
-from assistant.layout import ADJACENT_PAIRS
+from assistant.bowling.layout import ADJACENT_PAIRS
 from printables.mat import JOIN_INSTRUCTION, adjacent_pin_pairs, build_mat, halves, render_mat_bytes
-from recognizer import mat_layout as L
+from assistant.bowling import mat as L
 
 SLOTS = {**L.PIN_SLOTS, **L.PILE_SLOTS}
 

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from recognizer import mat_layout as ML
+from assistant.bowling import mat as ML
 from recognizer.cards import find_cards, order_corners, rectify
 from recognizer.image_io import load_image
 from recognizer.layout import CANON, LATTICE, fit_layout

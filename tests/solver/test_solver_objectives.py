@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.errors import TablesideError
-from assistant.objectives import bonus_table, deal_kind, weights_for
-from assistant.rules import Variant
+from assistant.bowling.objectives import bonus_table, deal_kind, weights_for
+from assistant.bowling.rules import Variant
 
 OPEN9 = [3, 4] * 9
 

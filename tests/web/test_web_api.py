@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.layout import PINS
+from assistant.bowling.layout import PINS
 from assistant.web import create_app
 
 DEAL = {"type": "deal", "pins": dict(zip(PINS, [2, 7, 1, 8, 5, 9, 3, 4, 3, 6])), "tops": [7, 9, 0]}
@@ -28,7 +28,7 @@ def has(module, name):
 def solver_ready():
     """The 'game' objective needs the solver's calibrated bonus values."""
     try:
-        from assistant.solver import hint
+        from assistant.bowling.solver import hint
         hint(STATE, objective="game")
         return True
     except Exception:

@@ -12,16 +12,16 @@ import json
 import sys
 from typing import Any, Sequence
 
-from .errors import TablesideError
+from ..errors import TablesideError
 
 # Modules that add subcommands, in the order they appear in --help.
 _COMMAND_MODULES = (
-    "assistant.cli_core",
-    "assistant.cli_play",
-    "assistant.cli_solver",
-    "recognizer.cli",
-    "printables.cli",
-    "assistant.web.cli",
+    "assistant.cli.core",
+    "assistant.cli.play",
+    "assistant.cli.solver",
+    "assistant.cli.recognize",
+    "assistant.cli.printing",
+    "assistant.cli.serve",
 )
 
 

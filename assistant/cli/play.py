@@ -9,18 +9,18 @@ from __future__ import annotations
 import sys
 from typing import Callable
 
-from .cards import rank_of
-from .errors import TablesideError
-from .game import Game
-from .layout import ROWS
-from .scoring import ScoreCard
+from ..bowling.cards import rank_of
+from ..errors import TablesideError
+from ..bowling.game import Game
+from ..bowling.layout import ROWS
+from ..bowling.scoring import ScoreCard
 
 HELP = ('Type a play as PILE PINS, e.g. "1 FH" (pile 1 takes F and H). Other commands: '
         '"end" (end this ball), "hint", "undo", "sheet", "help", "quit".')
 
 
 def register(subs) -> None:
-    from .cli_core import add_variant_option
+    from .core import add_variant_option
     p = subs.add_parser("play", help="play a whole game in the terminal on virtual deals",
                         description="Play Bowling Solitaire in the terminal. " + HELP)
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffles (replayable)")
@@ -68,7 +68,7 @@ def format_sheet(names: list[str], cards: list[ScoreCard]) -> str:
 
 def _play(args, read: Callable[[str], str] = input) -> int:
     import random
-    from .cli_core import variant_arg
+    from .core import variant_arg
     names = [n.strip() for n in args.players.split(",")]
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     game = Game(names, mode="dealt", seed=seed, variant=variant_arg(args.variant))
@@ -139,6 +139,6 @@ def _parse_play(line: str) -> tuple[int, list[str]]:
 
 
 def _hint_text(game: Game) -> str:
-    from .solver import hint
+    from ..bowling.solver import hint
     h = hint(game.frame.state(game.rolls[game.current_player]), variant=game.variant)
     return h.explanation

@@ -154,7 +154,7 @@ def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
 
 
 def run(args) -> int:
-    from . import RecognitionError, draw_overlay, recognize
+    from recognizer import RecognitionError, draw_overlay, recognize
     status = 0
     try:
         down = _ints(getattr(args, "down", None), "down")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
-from .rules import Variant
-from .scoring import score_rolls
-from .state import FrameState
+from ..bowling.rules import Variant
+from ..bowling.scoring import score_rolls
+from ..bowling.state import FrameState
 
 
 def variant_arg(value: str) -> Variant:
@@ -36,7 +36,7 @@ def register(subs) -> None:
 
 
 def _legal(args) -> int:
-    from .cli import read_json_arg
+    from . import read_json_arg
     state = FrameState.from_json(read_json_arg(args.state))
     plays = [] if state.frame_over else [p.to_json() for p in
                                          state.legal_plays(variant_arg(args.variant))]
@@ -45,7 +45,7 @@ def _legal(args) -> int:
 
 
 def _score(args) -> int:
-    from .scoring import ScoreError
+    from ..bowling.scoring import ScoreError
     rolls = []
     for n, r in enumerate(args.rolls, start=1):
         try:

@@ -28,8 +28,8 @@ def register(subs) -> None:
 def serve(args) -> int:
     import waitress
 
-    from . import create_app, default_data_dir
-    from .net import lan_url, qr_terminal, url_for_host
+    from ..web import create_app, default_data_dir
+    from ..web.net import lan_url, qr_terminal, url_for_host
 
     if not 0 <= args.port <= 65535:
         raise TablesideError(f"--port must be 0..65535, not {args.port}")

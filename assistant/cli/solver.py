@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 import os
 
-from .errors import TablesideError
-from .objectives import OBJECTIVES
+from ..errors import TablesideError
+from ..bowling.objectives import OBJECTIVES
 
 
 def register(subs) -> None:
-    from .cli_core import add_variant_option
+    from .core import add_variant_option
 
     p = subs.add_parser(
         "hint", help="the best play of a state, with the value of every action",
@@ -45,10 +45,10 @@ def register(subs) -> None:
 
 
 def _hint(args) -> int:
-    from .cli import read_json_arg
-    from .cli_core import variant_arg
-    from .solver import hint
-    from .state import FrameState
+    from . import read_json_arg
+    from .core import variant_arg
+    from ..bowling.solver import hint
+    from ..bowling.state import FrameState
 
     state = FrameState.from_json(read_json_arg(args.state))
     h = hint(state, args.objective, args.weights, variant_arg(args.variant))
@@ -70,8 +70,8 @@ def _hint(args) -> int:
 def _simulate(args) -> int:
     import sys
 
-    from .cli_core import variant_arg
-    from .simulate import simulate
+    from .core import variant_arg
+    from ..bowling.simulate import simulate
 
     policy = args.policy
     if args.perfect_information:
