@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .cards import DECK, face_value, rank_of, remaining
-from ..errors import TablesideError
+from ..common import TablesideError
 from .layout import FULL, PINS, letters_of, mask_of
 from .rules import Variant, explain_illegal, legal_groups
 from .state import PILE_SIZES, FrameState, Pile, Play

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from .rules import Variant
 from .scoring import FRAMES, PINS_PER_RACK, ScoreError, next_deal, split_frames
 

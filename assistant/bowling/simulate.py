@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from .frame import Frame
 from .objectives import OBJECTIVES, deal_kind, weights_for
 from .rules import Variant

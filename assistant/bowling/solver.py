@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from . import _solvercore
 from .cards import face_value, rank_of
-from ..errors import TablesideError
+from ..common import TablesideError
 from .layout import GROUPS, PINS, letters_of
 from .objectives import Weights, custom_weights, deal_kind, weights_for
 from .rules import Variant, group_sum_digit, may_take

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
 from .cards import DECK_SIZE, rank_of, remaining
-from ..errors import TablesideError
+from ..common import TablesideError
 from .layout import FULL, PINS, mask_of
 from .rules import Variant, legal_groups
 

@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any, Sequence
 
-from ..errors import TablesideError
+from ..common import TablesideError
 
 # Modules that add subcommands, in the order they appear in --help.
 _COMMAND_MODULES = (

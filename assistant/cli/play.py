@@ -10,7 +10,7 @@ import sys
 from typing import Callable
 
 from ..bowling.cards import rank_of
-from ..errors import TablesideError
+from ..common import TablesideError
 from ..bowling.game import Game
 from ..bowling.layout import ROWS
 from ..bowling.scoring import ScoreCard

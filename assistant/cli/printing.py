@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from assistant.errors import TablesideError
+from assistant.common import TablesideError
 from printables.paper import PAPERS, PrintError
 
 EXIT_OK, EXIT_USAGE = 0, 2

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import TablesideError
+from ..common import TablesideError
 
 
 def register(subs) -> None:

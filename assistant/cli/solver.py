@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import os
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from ..bowling.objectives import OBJECTIVES
 
 

@@ -18,7 +18,7 @@ from flask import Flask, Request, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from ..errors import TablesideError
+from ..common import TablesideError
 
 MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 SECRET_FILE = "secret_key"

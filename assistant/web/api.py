@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, jsonify, request
 from flask_wtf.csrf import generate_csrf
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from ..bowling.state import FrameState
 from .db import get_db
 from .store import StaleGame, apply_action, create_game, list_games, load_game

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from flask import (Blueprint, current_app, redirect, render_template, request,
                    send_from_directory, url_for)
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from .db import get_db
 from .net import lan_url, qr_svg
 from .store import create_game, list_games, load_game

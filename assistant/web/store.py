@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from ..bowling.game import Game, GameError
 from ..bowling.rules import Variant
 

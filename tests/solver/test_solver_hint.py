@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from assistant.errors import TablesideError
+from assistant.common import TablesideError
 from assistant.bowling.frame import Frame
 from assistant.bowling.layout import PINS
 from assistant.bowling.objectives import weights_for

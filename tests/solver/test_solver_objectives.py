@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.errors import TablesideError
+from assistant.common import TablesideError
 from assistant.bowling.objectives import bonus_table, deal_kind, weights_for
 from assistant.bowling.rules import Variant
 
