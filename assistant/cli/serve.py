@@ -1,4 +1,7 @@
-"""`tableside serve`: the web app for phones on this network, with waitress."""
+"""`tableside serve`: the web app for phones on this network, with waitress.
+
+The web app (Flask) is imported by the handler, so the other commands start without it.
+"""
 from __future__ import annotations
 
 import argparse
@@ -26,6 +29,7 @@ def register(subs) -> None:
 
 
 def serve(args) -> int:
+    # heavy (Flask, waitress, segno): only `tableside serve` loads the web app
     import waitress
 
     from ..web import create_app, default_data_dir
