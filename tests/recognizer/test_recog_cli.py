@@ -1,4 +1,4 @@
-"""The `recognize` subcommand through a tiny argparse harness, as assistant/cli.py will use it."""
+"""The `recognize` subcommand (assistant/cli/recognize.py) through a tiny argparse harness, as the `tableside` dispatcher uses it."""
 import argparse
 import json
 
@@ -87,7 +87,6 @@ def test_state_mid_frame_needs_down_and_out(samples, capsys):
 
 
 def test_state_validated_by_the_rules_engine(samples, capsys):
-    pytest.importorskip("assistant.bowling.state")
     photo = str(samples / "mid_paris_7_0001.jpg")
     truth = json.loads((samples / "mid_paris_7_0001.json").read_text())
     down = ",".join(str(n) for n in truth["pile_down"])
