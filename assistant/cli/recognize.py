@@ -132,14 +132,9 @@ def state_json(d: dict, down: list[int] | None, out: list[int] | None) -> dict:
              "piles": [{"top": t, "down": n} for t, n in zip(d["piles"], down)],
              "ball": 1, "out": list(out)}
     try:
-        from assistant.state import FrameState
-    except ImportError:
-        FrameState = None
-    if FrameState is not None:
-        try:
-            FrameState.from_json(state)
-        except ValueError as e:
-            raise UsageError(f"the reading is not a valid game state: {e}") from None
+        FrameState.from_json(state)
+    except ValueError as e:
+        raise UsageError(f"the reading is not a valid game state: {e}") from None
     return state
 
 
