@@ -1,6 +1,6 @@
 """The play mat: two landscape sheets that tape together into the 264 x 400 mm mat.
 
-Every position comes from `recognizer.mat_layout`, the geometry the recogniser
+Every position comes from `assistant.bowling.mat`, the geometry the recogniser
 maps photos back to, so what we print is what it expects.  Mat coordinates are
 millimetres from the far-left corner, y towards the player; this module only
 adds where each half sits on its sheet and the joining aids.
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import BinaryIO
 
+import cv2
 import numpy as np
 from reportlab.lib.colors import Color, black, white
 from reportlab.lib.units import mm
@@ -95,8 +96,6 @@ def adjacent_pin_pairs() -> list[tuple[str, str]]:
 
 def marker_cells(marker_id: int) -> np.ndarray:
     """The marker as a 6x6 array of cells (True = black), border included, from OpenCV."""
-    import cv2
-
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, L.ARUCO_DICT_NAME))
     image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6, borderBits=1)
     return image < 128

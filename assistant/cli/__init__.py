@@ -14,8 +14,8 @@ import sys
 from typing import Sequence
 
 from ..common import TablesideError
+from .args import read_json_arg  # noqa: F401  (importable from here as before; bound before the groups load)
 from . import core, play, printing, recognize, serve, solver
-from .args import read_json_arg  # noqa: F401  (kept importable from here, as before)
 
 # The command groups, in the order --help lists them.  A new group (a new game's
 # `tableside pyramid ...`) is a module with `register(subparsers)`, named here once.

@@ -155,7 +155,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Stand-alone entry point (`python -m printables.cli print ...`), same as `tableside print`."""
+    """A parser holding only `print` (the tests drive it), answering exactly as `tableside print`."""
     parser = _one_line_errors(argparse.ArgumentParser(prog="tableside"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
