@@ -6,7 +6,6 @@ import os
 import sys
 
 from ..bowling.objectives import OBJECTIVES
-from ..bowling.simulate import simulate
 from ..bowling.solver import hint
 from ..bowling.state import FrameState
 from ..common import TablesideError
@@ -66,6 +65,9 @@ def _hint(args) -> int:
 
 
 def _simulate(args) -> int:
+    # heavy for a start-up: simulate brings multiprocessing (a tenth of `tableside hint`'s imports)
+    from ..bowling.simulate import simulate
+
     policy = args.policy
     if args.perfect_information:
         if policy != "optimal":
