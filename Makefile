@@ -25,7 +25,7 @@ install: system-run $(STAMP)
 bench: system-bench $(STAMP)
 	$(BIN)/python benchmarks/run_all.py
 
-$(STAMP): pyproject.toml $(wildcard setup.py) $(wildcard assistant/*.c)
+$(STAMP): pyproject.toml $(wildcard setup.py) $(wildcard assistant/bowling/*.c)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
@@ -40,4 +40,4 @@ system-bench:
 	@sh scripts/system-packages.sh $(BENCH_PKGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info assistant/*.so
+	rm -rf $(VENV) build *.egg-info assistant/bowling/*.so

@@ -1,5 +1,5 @@
 """What the three games share: a card vocabulary, a seeded deck, player names,
-and the action-log-and-replay pattern.
+the action-log-and-replay pattern, and the one exception type a user may see.
 
 Each game owns its own rules; this module owns only what would otherwise be
 written three times.  It imports nothing of the games, so any game package may
@@ -12,7 +12,16 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
-from .errors import TablesideError
+
+class TablesideError(ValueError):
+    """A clear, one-line refusal of bad input.
+
+    Every refusal the user can fix (an impossible card state, an illegal play, a
+    wrong roll) is a `TablesideError`; the CLI prints its message and exits 2, the
+    web app turns it into a 4xx.  It subclasses ValueError so callers that only
+    care about "bad input" can catch that.
+    """
+
 
 # ---- cards ------------------------------------------------------------------
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

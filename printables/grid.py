@@ -14,6 +14,7 @@ from typing import Sequence
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printables.fonts import register_fonts
@@ -201,8 +202,6 @@ class GameGrid(Flowable):
 
 def _fit_text(text: str, font: str, size: float, width_pt: float, min_size: float = 7.0):
     """Shrink a long name down to min_size, then shorten it with an ellipsis; (text, size)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     while size > min_size and stringWidth(text, font, size) > width_pt:
         size = max(min_size, size - 0.5)
     if stringWidth(text, font, size) <= width_pt:

@@ -1,6 +1,6 @@
 """The play mat: two landscape sheets that tape together into the 264 x 400 mm mat.
 
-Every position comes from `recognizer.mat_layout`, the geometry the recogniser
+Every position comes from `assistant.bowling.mat`, the geometry the recogniser
 maps photos back to, so what we print is what it expects.  Mat coordinates are
 millimetres from the far-left corner, y towards the player; this module only
 adds where each half sits on its sheet and the joining aids.
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import BinaryIO
 
+import cv2
 import numpy as np
 from reportlab.lib.colors import Color, black, white
 from reportlab.lib.units import mm
@@ -24,7 +25,7 @@ from reportlab.lib.utils import simpleSplit
 
 from printables.fonts import register_fonts
 from printables.paper import Output, make_canvas, paper_size, render_bytes, write_pdf
-from recognizer import mat_layout as L
+from assistant.bowling import mat as L
 
 HALF_H_MM = L.JOIN_Y_MM
 SHIFT_MM = 3.0            # sheet 1 up, sheet 2 down, away from the join
@@ -95,8 +96,6 @@ def adjacent_pin_pairs() -> list[tuple[str, str]]:
 
 def marker_cells(marker_id: int) -> np.ndarray:
     """The marker as a 6x6 array of cells (True = black), border included, from OpenCV."""
-    import cv2
-
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, L.ARUCO_DICT_NAME))
     image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6, borderBits=1)
     return image < 128

@@ -17,8 +17,8 @@ from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Rect, String
 from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
 
-from assistant.layout import ADJACENT_PAIRS
-from assistant.scoring import score_rolls
+from assistant.bowling.layout import ADJACENT_PAIRS
+from assistant.bowling.scoring import score_rolls
 from printables import card
 from printables.card import ACCENT, CARD_BACK, HIGHLIGHT, INK, SOFT
 from printables.card import card_shape as _card
@@ -29,7 +29,7 @@ from printables.paper import Output, paper_size, render_bytes, write_pdf
 from printables.rules_text import (EXAMPLE_GAME, EXAMPLE_GAME_SHOWN, EXAMPLE_PINS,
                                    EXAMPLE_ROLLS, EXAMPLE_TAKE, EXAMPLE_TOPS, TEXTS,
                                    RulesText)
-from recognizer import mat_layout as L
+from assistant.bowling import mat as L
 
 # --- diagrams -----------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """A filled score sheet for one game: every player's marks and running totals.
 
-All numbers come from `assistant.scoring.score_rolls`; this module only lays
+All numbers come from `assistant.bowling.scoring.score_rolls`; this module only lays
 them out on the same grid as the blank pad.  The game is the plain dict the
 CLI reads from JSON and the web app keeps in its store:
 
@@ -18,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer, Table,
                                 TableStyle)
 
-from assistant.scoring import ScoreCard, ScoreError, score_rolls
+from assistant.bowling.scoring import ScoreCard, ScoreError, score_rolls
 from printables.fonts import register_fonts
 from printables.grid import GameGrid, GridGeometry, PlayerRow, _fit_text
 from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf

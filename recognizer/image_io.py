@@ -71,6 +71,19 @@ def is_heif(data: bytes) -> bool:
     return data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS
 
 
+def sniff_image(data: bytes) -> str | None:
+    """The image format from the first bytes (never the file name), or None."""
+    if data[:3] == b"\xff\xd8\xff":
+        return "jpeg"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    if is_heif(data):
+        return "heic"
+    return None
+
+
 def _decode_heif(data: bytes) -> np.ndarray:
     """The primary image of a HEIC/HEIF file as upright 8-bit BGR."""
     import pillow_heif

@@ -21,20 +21,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
+from assistant.bowling.layout import BACK_ROW, CENTRE, LATTICE, PINS as LETTERS, is_connected
+from assistant.bowling.state import pins_to_empty
 from .polygons import overlap_area
 from .rules_checks import tops_needed
 
-try:                                    # the rules' adjacency (read-only); the recogniser works without it
-    from assistant.layout import BACK_ROW, CENTRE, is_connected
-except Exception:                       # pragma: no cover
-    BACK_ROW, CENTRE, is_connected = None, None, None
-
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
-LATTICE = {"A": (-1.5, 0), "B": (-0.5, 0), "C": (0.5, 0), "D": (1.5, 0),
-           "E": (-1.0, 1), "F": (0.0, 1), "G": (1.0, 1),
-           "H": (-0.5, 2), "I": (0.5, 2), "J": (0.0, 3)}
-LETTERS = "ABCDEFGHIJ"
 SLOT_UV = np.array([LATTICE[k] for k in LETTERS], np.float64)
 CANON = np.array([[-CW / 2, -CH / 2], [CW / 2, -CH / 2], [CW / 2, CH / 2], [-CW / 2, CH / 2]])
 
@@ -315,7 +308,7 @@ def plausible_standing(slots) -> bool:
     """Could these pins (slot indices 0-9) be the standing set of a frame?  The removed pins of a
     frame are one connected group (every play after the first touches a removed pin) and the
     first play takes neither a back-row pin nor F alone, so the group holds one of E, G, H,
-    I, J (assistant.layout / assistant.rules)."""
+    I, J (assistant.bowling.layout / assistant.bowling.rules)."""
     standing = 0
     for k in slots:
         standing |= 1 << int(k)
@@ -325,8 +318,6 @@ def plausible_standing(slots) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _plausible_mask(standing: int) -> bool:
     """plausible_standing for a bit mask of standing slots (fit_lattice asks it thousands of times)."""
-    if is_connected is None:
-        return True
     removed = 1023 & ~standing
     if not removed:
         return True
@@ -590,8 +581,7 @@ def pile_number_unsure(uv: np.ndarray, idx: list[int]) -> bool:
 def pile_3_may_be_right_of_j(roles: list, pos: list, pins_down: int) -> bool:
     """Can the pile named 2 (right of J, pile_number_unsure) be pile 3 with pile 2 used up, as
     the rules count?  Piles 1 and 2 empty take 6 pins down, pile 1 and 3 empty only 5
-    (assistant.state.pins_to_empty): with 5 pins down the mat's reading is the only one."""
-    from assistant.state import pins_to_empty
+    (assistant.bowling.state.pins_to_empty): with 5 pins down the mat's reading is the only one."""
     named = {p for r, p in zip(roles, pos) if r == "pile"}
     swapped = {"3" if p == "2" else p for p in named}
     return pins_to_empty(int(k) for k in "123" if k not in swapped) <= pins_down

@@ -1,6 +1,6 @@
 """Stage 5, find_mat: the printed play mat's ArUco markers -> homography mat mm -> photo px.
 
-The marker ids and positions come from mat_layout.py (shared with the PDF printer), so
+The marker ids and positions come from assistant/bowling/mat.py (shared with the PDF printer), so
 once two or more markers are seen every slot of the mat is known exactly, whatever the
 tilt, and cards are assigned to the nearest slot.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
 from .polygons import quad_iou
 
 _DETECTOR = None
@@ -51,15 +51,6 @@ def mat_homography(m: dict[int, np.ndarray], min_markers: int = 2) -> np.ndarray
     dst = np.vstack([m[i] for i in m])
     H, inl = cv2.findHomography(src, dst, cv2.RANSAC if len(m) > 2 else 0, 4.0)
     return H
-
-
-def slot_quads(H: np.ndarray) -> dict[str, np.ndarray]:
-    """Every slot's outline in image px."""
-    out = {}
-    for name in list(ML.PIN_SLOTS) + list(ML.PILE_SLOTS):
-        pts = np.array(ML.slot_corners_mm(name), np.float64).reshape(-1, 1, 2)
-        out[name] = cv2.perspectiveTransform(pts, H).reshape(4, 2)
-    return out
 
 
 PRINT_IOU = 0.6         # an outline this close to an empty slot's printed frame is that frame

@@ -1,4 +1,5 @@
-"""draw_overlay: the photo with every card's outline, value and position, for a person to check."""
+"""draw_overlay: the photo with every card's outline, value and position, for a person to check;
+overlay_jpeg: the same as a small JPEG (the web page's thumbnail)."""
 from __future__ import annotations
 
 import cv2
@@ -41,3 +42,16 @@ def draw_overlay(image, recognition: Recognition) -> np.ndarray:
         cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, fs, col if c.value is not None else (0, 0, 0),
                     thick, cv2.LINE_AA)
     return img
+
+
+def overlay_jpeg(photo, recognition: Recognition, long_side: int, quality: int = 72) -> bytes:
+    """The overlay of `photo` (path, bytes or BGR array) as a JPEG at most `long_side` pixels long."""
+    img = draw_overlay(load_image(photo).image, recognition)
+    h, w = img.shape[:2]
+    scale = long_side / max(h, w)
+    if scale < 1:
+        img = cv2.resize(img, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("could not encode the overlay")
+    return buf.tobytes()

@@ -11,11 +11,11 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from assistant.cards import COPIES
+from assistant.bowling.cards import COPIES
 
 from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
 from .image_io import Photo, RecognitionError, load_image
-from .layout import LETTERS, PIN_OVERLAP, _angles, _overlaps, fit_lattice, fit_layout, table_plane
+from .layout import LETTERS, PIN_OVERLAP, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
 from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
@@ -232,7 +232,6 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     (and only piles marked True get a top), which settles sparse layouts.  Either key may be
     left out.  A bad prior raises ValueError."""
     t0 = time.perf_counter()
-    from .layout import check_expect
     allowed, live_piles = check_expect(expect)
     photo = load_image(source)
     work, fw, faces, backs, slivers, seeds = _read_cards(photo)

@@ -13,6 +13,7 @@ Rebuild the templates with `python -m recognizer.rank --build` (needs gnome-card
 """
 from __future__ import annotations
 
+import argparse
 import json
 import math
 from dataclasses import dataclass
@@ -21,12 +22,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .cards import RECT_H, RECT_W
+from assistant.bowling.cards import value_of
+
+from .cards import RECT_H, RECT_W, rectify
+from .cards_svg import CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id
 
 DATA = Path(__file__).with_name("data")
 NUMBER_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
 COURT_RANKS = ["J", "Q", "K"]
-VALUE = {r: (1 if r == "A" else 0 if r == "10" else int(r)) for r in NUMBER_RANKS}
 PIPS = {r: i + 1 for i, r in enumerate(NUMBER_RANKS)}     # pips on each number card: A = 1 ... 10 = 10
 GLYPH_W, GLYPH_H = 16, 24
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
@@ -47,7 +50,7 @@ class RankReading:
 
     @property
     def value(self) -> int | None:
-        return VALUE.get(self.rank) if self.rank else None
+        return value_of(self.rank) if self.rank in NUMBER_RANKS else None
 
 
 def _paper_level(img: np.ndarray) -> np.ndarray:
@@ -811,8 +814,6 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
 def template_glyphs(decks, seed: int = 0) -> tuple[np.ndarray, list[str], list[str]]:
     """Index glyphs of every card of the given decks, three renderings each (clean, corners
     jittered, downscaled and blurred), both corners.  Returns (vectors, ranks, decks)."""
-    from .cards import rectify
-    from .cards_svg import CARD_PX_H, CARD_PX_W, SUITS, card_bgra, card_id
     rng = np.random.default_rng(seed)
     vecs, labels, of_deck = [], [], []
     base = np.float32([[0, 0], [CARD_PX_W, 0], [CARD_PX_W, CARD_PX_H], [0, CARD_PX_H]])
@@ -843,7 +844,6 @@ def template_glyphs(decks, seed: int = 0) -> tuple[np.ndarray, list[str], list[s
 
 
 def build_templates(decks=None, out: Path = DATA / "index_templates.png", seed: int = 0) -> int:
-    from .cards_svg import TRAIN_DECKS
     decks = decks or TRAIN_DECKS
     vecs, labels, _ = template_glyphs(decks, seed)
     _write_atlas(vecs, labels, decks, out)
@@ -873,7 +873,6 @@ def _write_atlas(vecs: np.ndarray, labels: list[str], decks: list[str], out: Pat
 
 
 if __name__ == "__main__":
-    import argparse
     ap = argparse.ArgumentParser(description="Build the corner-index templates from the training decks")
     ap.add_argument("--build", action="store_true", help="rebuild the whole atlas from TRAIN_DECKS")
     ap.add_argument("--add", metavar="DECK", nargs="+", help="append these decks' glyphs to the stored atlas")

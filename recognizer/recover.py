@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
 from . import verify as verify_mod
 from .cards import order_corners, rectify
 from .layout import CH, CW, LETTERS, PIN_OVERLAP, _beside_j, _overlaps, a_piece, card_sized, in_pile_zone

@@ -15,21 +15,21 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from itertools import product
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from . import mat_layout as ML
+from assistant.bowling import mat as ML
+from assistant.bowling.cards import value_of
+from assistant.bowling.layout import BIT, LATTICE as PIN_LATTICE, PINS, neighbours_of
+from assistant.bowling.state import PILE_SIZES, plays_made
 from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, missing_decks)
 
 PX_PER_MM = CARD_PX_H / ML.CARD_H_MM          # 4 px per mm on the table layer
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
-PIN_LATTICE = {"A": (-1.5, 0), "B": (-0.5, 0), "C": (0.5, 0), "D": (1.5, 0),
-               "E": (-1.0, 1), "F": (0.0, 1), "G": (1.0, 1),
-               "H": (-0.5, 2), "I": (0.5, 2), "J": (0.0, 3)}
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
-VALUE = {r: (1 if r == "A" else 0 if r == "10" else int(r)) for r in RANKS}
 KINDS = ["fresh", "mid", "touching", "mat", "lowcontrast", "tilted", "rotated"]
 
 
@@ -87,7 +87,7 @@ def background(kind: str, w: int, h: int, rng: np.random.Generator) -> np.ndarra
 
 # ----------------------------------------------------------------------------- the play mat
 def mat_bgra(px_per_mm: float = PX_PER_MM) -> np.ndarray:
-    """The printed play mat from mat_layout.py: paper, slot outlines, ArUco markers."""
+    """The printed play mat from assistant/bowling/mat.py: paper, slot outlines, ArUco markers."""
     w, h = int(ML.MAT_W_MM * px_per_mm), int(ML.MAT_H_MM * px_per_mm)
     img = np.full((h, w, 4), 255, np.uint8)
     img[:, :, :3] = (238, 243, 245)
@@ -135,7 +135,6 @@ def _removed_pins(rng: np.random.Generator, n: int) -> set[str]:
     """n pins a frame in play can have removed: one connected group, grown from a pin a
     first play can take alone (not the back row, not F) -- the rules' standing sets, which
     the recogniser's layout fit expects (recognizer.layout.plausible_standing)."""
-    from assistant.layout import BIT, PINS, neighbours_of
     removed = {str(rng.choice(list("EGHIJ")))}
     while len(removed) < n:
         mask = sum(BIT[p] for p in removed)
@@ -146,13 +145,10 @@ def _removed_pins(rng: np.random.Generator, n: int) -> set[str]:
 
 def _piles_used(drawn: list[int], removed: int) -> tuple[int, ...]:
     """Cards gone from each pile that a frame with `removed` pins down can show: the drawn
-    counts when the rules allow them (assistant.state.plays_made), else the nearest counts
+    counts when the rules allow them (assistant.bowling.state.plays_made), else the nearest counts
     that are allowed.  Drawn alone, 9 pins stood beside an empty pile of five, and the
     recogniser's pile checks (pins_to_empty) would have been measured on photos no player
     can take.  No new random draw: the other scenes stay as they were."""
-    from itertools import product
-
-    from assistant.state import PILE_SIZES, plays_made
 
     def allowed(used) -> bool:
         return any((ball == 1 or 0 not in used) and plays_made(used, ball)[0] <= removed <= 3 * plays_made(used, ball)[1]
@@ -235,7 +231,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str, overlap: float |
         r, s = pins[k]
         it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=x + rng.normal(0, jitter / 2),
                        cy=y + rng.normal(0, jitter / 2), angle=rng.normal(0, rot_jit / 2) + flip(),
-                       truth={"value": VALUE[r], "rank": r, "role": "pin", "position": k})
+                       truth={"value": value_of(r), "rank": r, "role": "pin", "position": k})
         truth_cards.append(it)
     # piles: a face-down stack with a visible edge, the face-up top a little askew on it
     back = (deck, "back")
@@ -252,7 +248,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str, overlap: float |
             oa = rng.uniform(0, 2 * math.pi)
             it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=x + ndown * 0.5 * dx + off * math.cos(oa),
                            cy=y + ndown * 0.5 * dy + off * math.sin(oa), angle=a0 + rng.normal(0, 3),
-                           truth={"value": VALUE[r], "rank": r, "role": "pile", "position": name})
+                           truth={"value": value_of(r), "rank": r, "role": "pile", "position": name})
             truth_cards.append(it)
     info["pile_down"] = pile_down
     # the discard heap, off to one side
@@ -265,7 +261,7 @@ def build_scene(rng: np.random.Generator, deck: str, kind: str, overlap: float |
         for j, (r, s) in enumerate(heap):
             it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=hx + rng.normal(0, 14),
                            cy=hy + rng.normal(0, 18), angle=rng.uniform(0, 360),
-                           truth={"value": VALUE[r], "rank": r, "role": "outside", "position": None})
+                           truth={"value": value_of(r), "rank": r, "role": "outside", "position": None})
             truth_cards.append(it)
     # distractor court cards / joker, on the other side
     n_d = int(rng.integers(0, 3)) if kind != "lowcontrast" else int(rng.integers(0, 2))
@@ -437,7 +433,7 @@ def _special_scene(rng, deck: str, kind: str):
         scene = Scene()
         r = str(rng.choice(RANKS))
         scene.add(type="card", img=(deck, card_id(r, "heart", deck)), cx=0.0, cy=0.0, angle=rng.uniform(0, 360),
-                  truth={"value": VALUE[r], "rank": r, "role": "outside", "position": None})
+                  truth={"value": value_of(r), "rank": r, "role": "outside", "position": None})
         return scene, {"kind": kind, "mat": False, "mid": False}
     a, info = build_scene(rng, deck, "fresh")
     b, _ = build_scene(rng, deck, "fresh")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from assistant.cards import COPIES
-from assistant.state import pins_to_empty
+from assistant.bowling.cards import COPIES
+from assistant.bowling.state import pins_to_empty
 
 from .result import Card
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .mat_layout import CARD_H_MM as CH, CARD_W_MM as CW
+from assistant.bowling.mat import CARD_H_MM as CH, CARD_W_MM as CW
 
 SIDE_INK = 0.25         # one side's band this inked ...
 ABOVE_USUAL = 0.2       # ... and this much above the photo's median card

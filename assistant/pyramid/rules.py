@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Mapping
 
-from ..errors import TablesideError
+from ..common import TablesideError
 
 DRAWS = ("one", "three_piles")
 GOALS = ("pyramid", "all52")

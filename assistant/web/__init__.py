@@ -1,9 +1,9 @@
 """Tableside's web app: a phone on the kitchen table reads the cards and keeps score.
 
 `create_app()` is the factory (as in Flask's flaskr tutorial).  The web layer
-is thin: pages and the JSON API call the same `Game`, solver, recogniser and
-printables functions the CLI calls; games live in the SQLite database of
-`db.py` as action logs (`store.py`).
+is thin: one blueprint per area (pages, games, hints, photos, printing) calls
+the same `Game`, solver, recogniser and printables functions the CLI calls;
+games live in the SQLite database of `db.py` as action logs (`store.py`).
 """
 from __future__ import annotations
 
@@ -14,11 +14,14 @@ import secrets
 from pathlib import Path
 from typing import Any, Mapping
 
+import platformdirs
 from flask import Flask, Request, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from ..errors import TablesideError
+from ..common import TablesideError
+from . import db, games, hints, pages, photos, printing
+from .store import StaleGame, UnknownGame
 
 MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 SECRET_FILE = "secret_key"
@@ -47,11 +50,14 @@ class MemoryUploadRequest(Request):
         return io.BytesIO()
 
 
+# The app's areas.  A new game's pages and API are its own blueprint, named here once.
+BLUEPRINTS = (pages.bp, games.bp, hints.bp, photos.bp, printing.bp)
+
+
 def default_data_dir() -> Path:
     env = os.environ.get("TABLESIDE_DATA")
     if env:
         return Path(env).expanduser()
-    import platformdirs
     return Path(platformdirs.user_data_dir("tableside"))
 
 
@@ -91,14 +97,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(data_dir)
 
-    from . import db
     db.init_app(app)
     csrf.init_app(app)
-
-    from . import api, pages, printing
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(printing.bp)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     _register_errors(app)
 
     @app.after_request
@@ -130,7 +132,6 @@ FRIENDLY = {
     409: "The game changed on another screen.",
     413: "That photo is too big (the limit is 25 MB).",
     500: "Something went wrong on our side.",
-    503: "That part of Tableside isn't installed here.",
 }
 
 
@@ -142,8 +143,6 @@ def error_response(status: int, message: str):
 
 
 def _register_errors(app: Flask) -> None:
-    from .store import StaleGame, UnknownGame
-
     @app.errorhandler(CSRFError)
     def csrf_error(e):
         why = "missing" if "missing" in (e.description or "") else "out of date"

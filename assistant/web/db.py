@@ -18,6 +18,8 @@ from typing import Callable, Union
 
 from flask import current_app, g
 
+from .store import rebuild, summarize   # the v2 migration replays stored games
+
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -47,7 +49,6 @@ def _v2_game_summaries(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0")
     db.execute("ALTER TABLE games ADD COLUMN summary TEXT")
     db.execute("CREATE INDEX games_by_update ON games(over, updated)")
-    from .store import rebuild, summarize   # replaying needs the game model
     for row in db.execute("SELECT * FROM games").fetchall():
         game = rebuild(db, row)
         last = db.execute("SELECT max(created) FROM actions WHERE game_id = ?",

@@ -1,5 +1,5 @@
-"""The HTML pages: home, a game's frame screen, print.  The game screen is driven by
-static/js/game.js through the JSON API; these views only render the shell."""
+"""The HTML pages: home and a game's frame screen (the print page is printing.py's).  The game
+screen is driven by static/js/game.js through the JSON API; these views only render the shell."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -7,10 +7,10 @@ from urllib.parse import urlsplit
 from flask import (Blueprint, current_app, redirect, render_template, request,
                    send_from_directory, url_for)
 
-from ..errors import TablesideError
+from ..common import TablesideError
 from .db import get_db
 from .net import lan_url, qr_svg
-from .store import create_game, list_games, load_game
+from .store import MAX_PLAYERS, create_game, list_games, load_game
 
 bp = Blueprint("pages", __name__)
 
@@ -34,7 +34,8 @@ def home(error: str | None = None, names: list[str] | None = None):
     url = phone_url()
     return render_template("home.html", unfinished=list_games(db, over=False, limit=20),
                            finished=list_games(db, over=True, limit=30), phone_url=url,
-                           qr=qr_svg(url), error=error, names=names or [""])
+                           qr=qr_svg(url), error=error, names=names or [""],
+                           max_players=MAX_PLAYERS)
 
 
 @bp.post("/games")
@@ -55,11 +56,6 @@ def start_game():
 def game(game_id: str):
     stored = load_game(get_db(), game_id)          # unknown -> the friendly 404 page
     return render_template("game.html", game_id=stored.id, players=stored.game.players)
-
-
-@bp.get("/print")
-def print_page():
-    return render_template("print.html")
 
 
 @bp.get("/manifest.webmanifest")

@@ -1,20 +1,31 @@
-"""Printable PDFs: the score pad, the rules card, the play mat (and, in api.py, a game's sheet).
+"""Printable PDFs: the print page, the score pad, the rules card, the play mat and a game's sheet.
 
-Each is rendered into memory by the printables package and sent as a download;
-nothing is written to disk and no file name comes from the request.
+Each is rendered into memory by the same printables builders `tableside print`
+calls and sent as a download; nothing is written to disk and no file name comes
+from the request.  Papers, languages and the pad's player limit are the
+printables' own.
 """
 from __future__ import annotations
 
 import io
 from typing import Callable
 
-from flask import Blueprint, abort, request, send_file
+from flask import Blueprint, abort, render_template, request, send_file
 
-bp = Blueprint("printing", __name__, url_prefix="/print")
+from printables.mat import build_mat
+from printables.paper import PAPERS
+from printables.rules_card import build_rules
+from printables.rules_text import LANGUAGES
+from printables.scorepad import build_scorepad, max_players
+from printables.sheet import build_sheet
 
-PAPERS = ("letter", "a4")
-LANGUAGES = ("en", "es", "de")
-MAX_PAD_PLAYERS = 8
+from .db import get_db
+from .store import load_game
+
+bp = Blueprint("printing", __name__)
+
+# How the print page names each language of the rules card (printables owns which exist).
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "de": "Deutsch"}
 
 
 def paper_arg() -> str:
@@ -35,33 +46,51 @@ def pdf_response(build: Callable[[io.BytesIO], object], download_name: str):
                      download_name=download_name, max_age=0)
 
 
-@bp.get("/scorepad.pdf")
+@bp.get("/print")
+def page():
+    return render_template("print.html", papers=list(PAPERS),
+                           languages=[(lang, LANGUAGE_NAMES.get(lang, lang)) for lang in LANGUAGES],
+                           max_players=min(max_players(p) for p in PAPERS))
+
+
+@bp.get("/print/scorepad.pdf")
 def scorepad():
-    from .api import find_printable
     raw = request.args.get("players", "1")
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAD_PLAYERS:
-        abort(400, description=f"players must be a number from 1 to {MAX_PAD_PLAYERS}")
     paper = paper_arg()
-    build = find_printable("build_scorepad")
-    return pdf_response(lambda out: build(out, players=int(raw), paper=paper),
+    limit = max_players(paper)
+    if not raw.isdigit() or not 1 <= int(raw) <= limit:
+        abort(400, description=f"players must be a number from 1 to {limit}")
+    return pdf_response(lambda out: build_scorepad(out, players=int(raw), paper=paper),
                         "tableside-scorepad.pdf")
 
 
-@bp.get("/rules.pdf")
+@bp.get("/print/rules.pdf")
 def rules():
-    from .api import find_printable
     lang = request.args.get("lang", "en").strip().lower()
     if lang not in LANGUAGES:
         abort(400, description=f"lang must be one of {', '.join(LANGUAGES)}")
     paper = paper_arg()
-    build = find_printable("build_rules")
-    return pdf_response(lambda out: build(out, lang=lang, paper=paper),
+    return pdf_response(lambda out: build_rules(out, lang=lang, paper=paper),
                         f"tableside-rules-{lang}.pdf")
 
 
-@bp.get("/mat.pdf")
+@bp.get("/print/mat.pdf")
 def mat():
-    from .api import find_printable
     paper = paper_arg()
-    build = find_printable("build_mat")
-    return pdf_response(lambda out: build(out, paper=paper), "tableside-mat.pdf")
+    return pdf_response(lambda out: build_mat(out, paper=paper), "tableside-mat.pdf")
+
+
+def sheet_data(stored) -> dict:
+    game = stored.game
+    title = "Bowling Solitaire"
+    if game.over and game.winners():
+        title += " — won by " + " & ".join(game.winners())
+    return {"players": [{"name": n, "rolls": list(r)} for n, r in zip(game.players, game.rolls)],
+            "date": stored.created[:10], "title": title}
+
+
+@bp.get("/api/games/<game_id>/sheet.pdf")
+def sheet(game_id: str):
+    stored = load_game(get_db(), game_id)
+    return pdf_response(lambda out: build_sheet(sheet_data(stored), out, paper=paper_arg()),
+                        f"tableside-{stored.id}.pdf")

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from ..errors import TablesideError
-from ..game import Game, GameError
-from ..rules import Variant
+from ..common import TablesideError
+from ..bowling.game import Game, GameError
+from ..bowling.rules import variant_of
 
 MAX_PLAYERS = 12
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{4,32}")
@@ -52,14 +52,6 @@ class StoredGame:
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def variant_of(name: Any) -> Variant:
-    for v in Variant:
-        if v.value == name:
-            return v
-    choices = " or ".join(repr(v.value) for v in Variant)
-    raise GameError(f"unknown rules variant {name!r}; choose {choices}")
 
 
 def clean_action(action: Any) -> dict:

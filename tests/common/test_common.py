@@ -3,7 +3,7 @@ import pytest
 
 from assistant.common import (Card, clean_name, clean_names, full_deck, parse_card, rank_number,
                               replay, seeded_shuffle, strict_int)
-from assistant.errors import TablesideError
+from assistant.common import TablesideError
 
 
 @pytest.mark.parametrize("text,card", [("6s", Card("6", "S")), ("Ts", Card("10", "S")),

@@ -1,8 +1,8 @@
 """The frame tracker: the 1969 sample frame, reveals checked against the deck, ball ends."""
 import pytest
 
-from assistant.frame import Frame, FrameError, _Pile
-from assistant.layout import PINS
+from assistant.bowling.frame import Frame, FrameError, _Pile
+from assistant.bowling.layout import PINS
 
 SAMPLE_PINS = dict(zip(PINS, [2, 7, 1, 7, 2, 9, 5, 1, 8, 6]))
 

@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from assistant.game import Game, GameError
-from assistant.layout import PINS
-from assistant.scoring import score_rolls
+from assistant.bowling.game import Game, GameError
+from assistant.bowling.layout import PINS
+from assistant.bowling.scoring import score_rolls
 
 SAMPLE_DEAL = {"type": "deal", "pins": dict(zip(PINS, [2, 7, 1, 7, 2, 9, 5, 1, 8, 6])),
                "tops": [0, 0, 4]}

@@ -4,11 +4,11 @@ from itertools import combinations
 
 import pytest
 
-from assistant.layout import PINS, mask_of
-from assistant.rules import Variant, explain_illegal, legal_groups
-from assistant.state import FrameState
+from assistant.bowling.layout import PINS, mask_of
+from assistant.bowling.rules import Variant, explain_illegal, legal_groups
+from assistant.bowling.state import FrameState
 
-# Written out again from the rules document, independently of assistant.layout.
+# Written out again from the rules document, independently of assistant.bowling.layout.
 PAIRS = {frozenset(p) for p in
          "AB BC CD EF FG HI AE BE BF CF CG DG EH FH FI GI HJ IJ".split()}
 BACK = set("ABCD")
@@ -52,7 +52,7 @@ SAMPLE = dict(zip(PINS, [2, 7, 1, 7, 2, 9, 5, 1, 8, 6]))
 
 
 def groups(standing, values, ball, variant=Variant.SACKSON_1969):
-    from assistant.layout import letters_of
+    from assistant.bowling.layout import letters_of
     return {tuple(letters_of(g)) for g in legal_groups(mask_of(standing), values, ball, variant)}
 
 

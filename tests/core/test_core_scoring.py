@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from assistant.scoring import NextDeal, ScoreError, next_deal, score_rolls
+from assistant.bowling.scoring import NextDeal, ScoreError, next_deal, score_rolls
 
 
 def totals(rolls):

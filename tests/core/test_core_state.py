@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from assistant.state import FrameState, StateError
+from assistant.bowling.state import FrameState, StateError
 
 START = {"pins": {"A": 2, "B": 7, "C": 1, "D": 7, "E": 2, "F": 9, "G": 5, "H": 1, "I": 8, "J": 6},
          "piles": [{"top": 0, "down": 4}, {"top": 0, "down": 2}, {"top": 4, "down": 1}],
@@ -72,7 +72,7 @@ def _frames_by_counts():
     """Brute force over card counts alone: every (cards gone from each pile, pins taken, ball)
     a frame can reach.  A play uses a pile's top and takes one to three pins; the first ball
     may end at any time, and then every pile that still has a card loses its top unplayed."""
-    from assistant.state import PILE_SIZES
+    from assistant.bowling.state import PILE_SIZES
     seen, todo = set(), [((0, 0, 0), 0, 1)]
     while todo:
         used, taken, ball = todo.pop()
@@ -91,7 +91,7 @@ def _frames_by_counts():
 def test_pile_history_bounds_match_brute_force():
     from itertools import product
 
-    from assistant.state import PILE_SIZES, plays_made
+    from assistant.bowling.state import PILE_SIZES, plays_made
     reached = _frames_by_counts()
     for used in product(*(range(s + 1) for s in PILE_SIZES)):
         for ball in (1, 2):
@@ -103,7 +103,7 @@ def test_pile_history_bounds_match_brute_force():
 def test_fewest_pins_to_empty_piles_match_brute_force():
     from itertools import combinations
 
-    from assistant.state import PILE_SIZES, pins_to_empty
+    from assistant.bowling.state import PILE_SIZES, pins_to_empty
     reached = _frames_by_counts()
     for n in range(4):
         for empty in combinations((1, 2, 3), n):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from print_helpers import reader
-from printables import cli as print_cli
+from assistant.cli import printing as print_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from print_helpers import assert_inked_sensibly, page_size_mm, page_texts, reader, rectangles, render
-from assistant.layout import ADJACENT_PAIRS
+from assistant.bowling.layout import ADJACENT_PAIRS
 from printables.mat import JOIN_INSTRUCTION, adjacent_pin_pairs, build_mat, halves, render_mat_bytes
-from recognizer import mat_layout as L
+from assistant.bowling import mat as L
 
 SLOTS = {**L.PIN_SLOTS, **L.PILE_SLOTS}
 
@@ -34,7 +34,7 @@ def test_two_landscape_pages(mat_pdf):
         assert w >= L.MAT_W_MM + 2 and h >= L.JOIN_Y_MM + 2
 
 
-def test_card_outlines_measure_63_by_88_and_sit_where_mat_layout_says(mat_pdf):
+def test_card_outlines_measure_63_by_88_and_sit_where_the_mat_geometry_says(mat_pdf):
     paper, path = mat_pdf
     pdf = reader(path)
     for half, page in zip(halves(paper), pdf.pages):
@@ -113,7 +113,7 @@ def _joined_mat(path, paper):
 
 
 def _outline_found(mat, name):
-    """The slot's left and right outline are dark where mat_layout puts them."""
+    """The slot's left and right outline are dark where assistant.bowling.mat puts them."""
     cx, cy = SLOTS[name]
     row = mat[round(cy * PX_PER_MM), :]
     for edge in (cx - L.CARD_W_MM / 2, cx + L.CARD_W_MM / 2):
@@ -138,7 +138,7 @@ def test_round_trip_through_a_phone_photo(tmp_path, paper):
     mat = _joined_mat(path, paper)
     assert abs(mat.shape[0] - 400 * PX_PER_MM) < 2 and abs(mat.shape[1] - 264 * PX_PER_MM) < 2
     for name in SLOTS:
-        assert _outline_found(mat, name), f"outline of slot {name} is not where mat_layout says"
+        assert _outline_found(mat, name), f"outline of slot {name} is not where assistant.bowling.mat says"
 
     for name, value in (("A", 7), ("F", 3), ("H", 0), ("J", 9), ("1", 5), ("3", 2)):
         _lay_card(mat, name, value)

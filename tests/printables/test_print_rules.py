@@ -6,9 +6,9 @@ import re
 import pytest
 
 from print_helpers import assert_inked_sensibly, fonts_of, page_size_mm, page_texts, reader
-from assistant.layout import FULL, mask_of
-from assistant.rules import legal_groups, may_take
-from assistant.scoring import score_rolls
+from assistant.bowling.layout import FULL, mask_of
+from assistant.bowling.rules import legal_groups, may_take
+from assistant.bowling.scoring import score_rolls
 from printables.paper import PrintError
 from printables.rules_card import build_rules, render_rules_bytes
 from printables.rules_text import (EXAMPLE_GAME, EXAMPLE_GAME_SHOWN, EXAMPLE_GAME_TOTAL,

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from print_helpers import assert_inked_sensibly, page_texts, reader
-from assistant.scoring import ScoreError, score_rolls
+from assistant.bowling.scoring import ScoreError, score_rolls
 from printables.grid import ball_box_marks
 from printables.paper import PrintError
 from printables.sheet import build_sheet, render_sheet_bytes

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-decks = pytest.importorskip("recognizer.cards_svg")
+from recognizer import cards_svg as decks
 pytestmark = pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")
 
 from recognizer import rank  # noqa: E402

@@ -1,10 +1,10 @@
-"""The `recognize` subcommand through a tiny argparse harness, as assistant/cli.py will use it."""
+"""The `recognize` subcommand (assistant/cli/recognize.py) through a tiny argparse harness, as the `tableside` dispatcher uses it."""
 import argparse
 import json
 
 import pytest
 
-from recognizer import cli
+from assistant.cli import recognize as cli
 
 
 def run(argv, capsys):
@@ -87,7 +87,6 @@ def test_state_mid_frame_needs_down_and_out(samples, capsys):
 
 
 def test_state_validated_by_the_rules_engine(samples, capsys):
-    pytest.importorskip("assistant.state")
     photo = str(samples / "mid_paris_7_0001.jpg")
     truth = json.loads((samples / "mid_paris_7_0001.json").read_text())
     down = ",".join(str(n) for n in truth["pile_down"])
@@ -134,7 +133,7 @@ def test_the_hint_names_only_the_options_not_given(samples, capsys):
     naming --piles only (before, a partial prior got no hint at all).  On the sample photo,
     told that one pin is down, the rules settle it: piles 1 and 3 used up take 5 pins down,
     so the pile right of J is pile 2, and nothing is asked."""
-    from recognizer.cli import summary
+    from assistant.cli.recognize import summary
     d = {"image": "p.jpg", "pins": dict.fromkeys("ABCDEFGHIJ") | {"A": 3, "B": 4}, "piles": [None, 5, None],
          "warnings": ["the pile right of J is taken as pile 2, as on the mat"], "seconds": 0.3}
     hint = [line for line in summary(d, True, {"standing"}).splitlines() if line.strip().startswith("hint:")]

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from recognizer import mat_layout as ML
+from assistant.bowling import mat as ML
 from recognizer import recognize
 from recognizer.layout import CANON, GUESS_MARGIN, LATTICE, LETTERS, _pile_region, fit_lattice, fit_layout
 

@@ -4,7 +4,7 @@ it had before: 43 of 79 held-out mid-frame photos) measured photos no player can
 import numpy as np
 import pytest
 
-from assistant.layout import ADJACENT_PAIRS
+from assistant.bowling.layout import ADJACENT_PAIRS
 from recognizer.render import _removed_pins
 
 ADJ = {frozenset(p) for p in ADJACENT_PAIRS}
@@ -51,7 +51,7 @@ def test_mid_frame_piles_are_what_the_pins_down_allow():
     """The piles of a mid-frame scene fit the pins down (state.plays_made): drawn alone, 9 pins
     stood beside an empty pile of five.  The rules engine takes every scene as a first or a
     second ball's state (its history check is brute-forced in tests/core)."""
-    from assistant.state import FrameState, StateError
+    from assistant.bowling.state import FrameState, StateError
     from recognizer.render import _piles_used, build_scene
     assert _piles_used([5, 0, 0], 1) == (1, 0, 0) and _piles_used([2, 1, 0], 5) == (2, 1, 0)
     for seed in range(60):

@@ -100,7 +100,7 @@ def test_the_tops_a_frame_still_shows_by_the_rules():
     pins_to_empty: the most piles that can be used up with d pins down leave the rest."""
     from itertools import combinations
 
-    from assistant.state import pins_to_empty
+    from assistant.bowling.state import pins_to_empty
     for down in range(11):
         most_empty = max(len(s) for n in range(4) for s in combinations((1, 2, 3), n) if pins_to_empty(s) <= down)
         assert tops_needed(down) == 3 - most_empty

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from recognizer import mat_layout as ML
+from assistant.bowling import mat as ML
 from recognizer.cards import find_cards, order_corners, rectify
 from recognizer.image_io import load_image
 from recognizer.layout import CANON, LATTICE, fit_layout
@@ -144,7 +144,7 @@ def test_rectify_makes_an_upright_portrait_card():
 
 
 # ------------------------------------------------------------------ read_rank
-decks = pytest.importorskip("recognizer.cards_svg")
+from recognizer import cards_svg as decks  # noqa: E402
 
 
 @pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.frame import Frame
-from assistant.simulate import play_game, simulate
+from assistant.bowling.frame import Frame
+from assistant.bowling.simulate import play_game, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = {"pins": {"A": 2, "B": 7, "C": 1, "D": 7, "E": 2, "F": 9, "G": 5, "H": 1, "I": 8,
@@ -84,7 +84,7 @@ def test_workers_do_not_change_results():
 
 def test_greedy_takes_the_most_pins():
     rng = random.Random("greedy")
-    from assistant.simulate import _choose_greedy
+    from assistant.bowling.simulate import _choose_greedy
     for _ in range(20):
         f = Frame.dealt(rng)
         if f.over:
@@ -96,7 +96,7 @@ def test_greedy_takes_the_most_pins():
 
 
 def test_summary_counts_marks_from_the_pad():
-    from assistant.simulate import summarise
+    from assistant.bowling.simulate import summarise
     g = summarise([10] * 9 + [5, 5, 10])
     assert (g.score, g.strikes, g.spares, g.opens, g.pins) == (275, 9, 1, 0, 100)
     g = summarise([3, 4] * 10)

@@ -1,6 +1,6 @@
 """The C solver against an independent brute force, action by action.
 
-The brute force shares nothing with the solver but the rules (assistant.rules,
+The brute force shares nothing with the solver but the rules (assistant.bowling.rules,
 the one home of legality): it lists every explicit arrangement of the unseen
 cards in the face-down slots and runs expectimax over information sets.  At a
 decision node the player knows only the set of arrangements consistent with
@@ -15,12 +15,12 @@ from itertools import permutations
 
 import pytest
 
-from assistant.frame import Frame
-from assistant.layout import FULL, GROUPS, PINS
-from assistant.objectives import Weights
-from assistant.rules import Variant, legal_groups
-from assistant.solver import DealSolver, hint
-from assistant.state import FrameState
+from assistant.bowling.frame import Frame
+from assistant.bowling.layout import FULL, GROUPS, PINS
+from assistant.bowling.objectives import Weights
+from assistant.bowling.rules import Variant, legal_groups
+from assistant.bowling.solver import DealSolver, hint
+from assistant.bowling.state import FrameState
 
 WEIGHTS = {
     "pins": Weights(1, 1, 0, 0),

@@ -6,13 +6,13 @@ import time
 
 import pytest
 
-from assistant.errors import TablesideError
-from assistant.frame import Frame
-from assistant.layout import PINS
-from assistant.objectives import weights_for
-from assistant.rules import Variant
-from assistant.solver import DealSolver, hint
-from assistant.state import FrameState
+from assistant.common import TablesideError
+from assistant.bowling.frame import Frame
+from assistant.bowling.layout import PINS
+from assistant.bowling.objectives import weights_for
+from assistant.bowling.rules import Variant
+from assistant.bowling.solver import DealSolver, hint
+from assistant.bowling.state import FrameState
 
 # The sample frame of the 1969 text: pins A..J, pile tops 10, 10, 4 (10 counts 0).
 SAMPLE = {"pins": dict(zip(PINS, [2, 7, 1, 7, 2, 9, 5, 1, 8, 6])),

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.errors import TablesideError
-from assistant.objectives import bonus_table, deal_kind, weights_for
-from assistant.rules import Variant
+from assistant.common import TablesideError
+from assistant.bowling.objectives import bonus_table, deal_kind, weights_for
+from assistant.bowling.rules import Variant
 
 OPEN9 = [3, 4] * 9
 

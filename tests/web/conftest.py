@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from assistant.cards import DECK
-from assistant.layout import PINS
+from assistant.bowling.cards import DECK
+from assistant.bowling.layout import PINS
 from assistant.web import create_app
 
 
@@ -101,7 +101,7 @@ def draw_table_photo(pins: dict, tops: list) -> bytes:
     import cv2
     import numpy as np
 
-    from assistant.cards import rank_of
+    from assistant.bowling.cards import rank_of
     img = np.full((1600, 1200, 3), (60, 110, 50), np.uint8)
     cw, ch = 170, 240
     rows = [("A", "B", "C", "D"), ("E", "F", "G"), ("H", "I"), ("J",)]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cards import DECK, rank_of
-from assistant.layout import PINS
+from assistant.bowling.cards import DECK, rank_of
+from assistant.bowling.layout import PINS
 
 from .conftest import draw_table_photo, sample_photo_path
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.game import Game
-from assistant.layout import PINS
+from assistant.bowling.game import Game
+from assistant.bowling.layout import PINS
 from assistant.web import create_app
 from assistant.web.db import MIGRATIONS, SCHEMA_VERSION, connect, migrate, schema_version
 

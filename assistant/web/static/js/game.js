@@ -20,7 +20,6 @@ const OBJECTIVES = [
   ["pins", "Most pins"],
   ["strike", "A strike"],
 ];
-const UNSURE_BELOW = 0.7;        // flag cards read with less confidence (the server may say otherwise)
 
 let game = null;
 let objective = localStorage.getItem("tableside.objective") || "game";
@@ -272,7 +271,7 @@ function applyReading(reading) {
     return Number.isInteger(v) ? v : null;
   });
   const unsure = new Set();
-  const below = typeof reading.low_confidence === "number" ? reading.low_confidence : UNSURE_BELOW;
+  const below = reading.low_confidence;   // the recogniser's cut-off (recognizer/result.py), sent with each reading
   for (const card of reading.cards || []) {
     const key = cardKeyOf(card);
     if (key && typeof card.confidence === "number" && card.confidence < below) unsure.add(key);

@@ -1,7 +1,7 @@
 // Home page: add and remove player name fields.
 const list = document.getElementById("players");
 const add = document.getElementById("add-player");
-const MAX = 12;
+const MAX = list ? Number(list.dataset.maxPlayers) : 0;   // the server's limit (store.MAX_PLAYERS)
 
 function renumber() {
   list.querySelectorAll(".player-row").forEach((row, i) => {

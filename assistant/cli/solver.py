@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
-from .errors import TablesideError
-from .objectives import OBJECTIVES
+from ..bowling.objectives import OBJECTIVES
+from ..bowling.solver import hint
+from ..bowling.state import FrameState
+from ..common import TablesideError
+from .args import add_variant_option, read_json_arg, variant_arg
 
 
 def register(subs) -> None:
-    from .cli_core import add_variant_option
-
     p = subs.add_parser(
         "hint", help="the best play of a state, with the value of every action",
         description="Value every legal action of a frame state (JSON) by its exact expected "
@@ -45,13 +47,8 @@ def register(subs) -> None:
 
 
 def _hint(args) -> int:
-    from .cli import read_json_arg
-    from .cli_core import variant_arg
-    from .solver import hint
-    from .state import FrameState
-
     state = FrameState.from_json(read_json_arg(args.state))
-    h = hint(state, args.objective, args.weights, variant_arg(args.variant))
+    h = hint(state, args.objective, args.weights, variant_arg(args))
     if args.json:
         print(json.dumps(h.to_json()))
         return 0
@@ -68,10 +65,8 @@ def _hint(args) -> int:
 
 
 def _simulate(args) -> int:
-    import sys
-
-    from .cli_core import variant_arg
-    from .simulate import simulate
+    # heavy for a start-up: simulate brings multiprocessing (a tenth of `tableside hint`'s imports)
+    from ..bowling.simulate import simulate
 
     policy = args.policy
     if args.perfect_information:
@@ -79,6 +74,6 @@ def _simulate(args) -> int:
             raise TablesideError("--perfect-information goes with the optimal policy only")
         policy = "perfect"
     summary = simulate(args.games, policy, args.objective, args.seed, args.workers,
-                       variant_arg(args.variant), progress=sys.stderr.isatty() or args.games >= 50)
+                       variant_arg(args), progress=sys.stderr.isatty() or args.games >= 50)
     print(json.dumps(summary.to_json()) if args.json else summary.text())
     return 0

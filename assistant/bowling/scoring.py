@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .errors import TablesideError
+from ..common import TablesideError
 
 FRAMES = 10
 PINS_PER_RACK = 10

@@ -16,6 +16,13 @@ PINS = "ABCDEFGHIJ"
 BIT = {p: 1 << i for i, p in enumerate(PINS)}
 FULL = (1 << len(PINS)) - 1
 ROWS = ("ABCD", "EFG", "HI", "J")
+# Each pin's place in the triangle in card pitches: u across (to the player's right, 0 on the
+# axis through F and J), v the row from the back row.  The printed mat (mat.py) and the
+# recogniser's lattice fit both place the pins from this.
+LATTICE: dict[str, tuple[float, int]] = {
+    "A": (-1.5, 0), "B": (-0.5, 0), "C": (0.5, 0), "D": (1.5, 0),
+    "E": (-1.0, 1), "F": (0.0, 1), "G": (1.0, 1),
+    "H": (-0.5, 2), "I": (0.5, 2), "J": (0.0, 3)}
 BACK_ROW = sum(BIT[p] for p in "ABCD")
 CENTRE = BIT["F"]
 

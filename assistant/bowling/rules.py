@@ -9,8 +9,9 @@ removes a pin, so it is exactly the state where all ten pins still stand.
 from __future__ import annotations
 
 import enum
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
+from ..common import TablesideError
 from .layout import BACK_ROW, BIT, CENTRE, FULL, GROUPS, PINS, letters_of, neighbours_of
 
 
@@ -20,6 +21,15 @@ class Variant(enum.Enum):
     SACKSON_1969 = "sackson"
     #: The first play may take F only together with H or I.
     GERMAN_CENTRE_PIN = "german"
+
+
+def variant_of(name: Any) -> Variant:
+    """The rule set a name stands for ('sackson', 'german'): the one parser of variant names."""
+    for v in Variant:
+        if v.value == name:
+            return v
+    choices = " or ".join(repr(v.value) for v in Variant)
+    raise TablesideError(f"unknown rules variant {name!r}; choose {choices}")
 
 
 _H_OR_I = BIT["H"] | BIT["I"]

@@ -3,22 +3,9 @@ from __future__ import annotations
 
 import json
 
-from .rules import Variant
-from .scoring import score_rolls
-from .state import FrameState
-
-
-def variant_arg(value: str) -> Variant:
-    for v in Variant:
-        if v.value == value:
-            return v
-    raise ValueError(value)
-
-
-def add_variant_option(parser) -> None:
-    parser.add_argument("--variant", choices=[v.value for v in Variant], default="sackson",
-                        help="rule set: sackson (1969, default) or german (first play takes F "
-                             "only with H or I)")
+from ..bowling.scoring import ScoreError, score_rolls
+from ..bowling.state import FrameState
+from .args import add_variant_option, read_json_arg, variant_arg
 
 
 def register(subs) -> None:
@@ -36,16 +23,14 @@ def register(subs) -> None:
 
 
 def _legal(args) -> int:
-    from .cli import read_json_arg
     state = FrameState.from_json(read_json_arg(args.state))
     plays = [] if state.frame_over else [p.to_json() for p in
-                                         state.legal_plays(variant_arg(args.variant))]
+                                         state.legal_plays(variant_arg(args))]
     print(json.dumps({"plays": plays, "can_end_ball": not state.frame_over}))
     return 0
 
 
 def _score(args) -> int:
-    from .scoring import ScoreError
     rolls = []
     for n, r in enumerate(args.rolls, start=1):
         try:

@@ -12,6 +12,8 @@ narrow end of the triangle: pile 1 left of J, pile 2 right of J, pile 3 right of
 """
 from __future__ import annotations
 
+from .layout import LATTICE
+
 CARD_W_MM = 63.0
 CARD_H_MM = 88.0
 GAP_MM = 2.0
@@ -25,19 +27,10 @@ JOIN_Y_MM = MAT_H_MM / 2              # the two printed halves meet here
 _CX = MAT_W_MM / 2
 _ROW_Y = [4.0 + CARD_H_MM / 2 + i * PITCH_Y for i in range(4)]   # 48, 138, 228, 318
 
-# Centre of each slot, in mm.  Pins by letter, piles as "1", "2", "3".
+# Centre of each slot, in mm.  Pins by letter (the triangle's LATTICE at the mat's pitch),
+# piles as "1", "2", "3".
 PIN_SLOTS: dict[str, tuple[float, float]] = {
-    "A": (_CX - 1.5 * PITCH_X, _ROW_Y[0]),
-    "B": (_CX - 0.5 * PITCH_X, _ROW_Y[0]),
-    "C": (_CX + 0.5 * PITCH_X, _ROW_Y[0]),
-    "D": (_CX + 1.5 * PITCH_X, _ROW_Y[0]),
-    "E": (_CX - PITCH_X, _ROW_Y[1]),
-    "F": (_CX, _ROW_Y[1]),
-    "G": (_CX + PITCH_X, _ROW_Y[1]),
-    "H": (_CX - 0.5 * PITCH_X, _ROW_Y[2]),
-    "I": (_CX + 0.5 * PITCH_X, _ROW_Y[2]),
-    "J": (_CX, _ROW_Y[3]),
-}
+    pin: (_CX + u * PITCH_X, _ROW_Y[v]) for pin, (u, v) in LATTICE.items()}
 PILE_SLOTS: dict[str, tuple[float, float]] = {
     "1": (_CX - 1.5 * PITCH_X, _ROW_Y[3]),
     "2": (_CX + 1.5 * PITCH_X, _ROW_Y[3]),

@@ -14,7 +14,7 @@ over the rest of the deal.  The named objectives fix these weights:
   count how often the pad counts this deal's balls (once, plus once for each
   earlier strike or spare whose bonus they fill); s and p are what a strike or
   spare made now is worth in later points, computed offline by
-  ``python -m assistant.calibrate`` and stored in ``bonus_values.json``.
+  ``python -m assistant.bowling.calibrate`` and stored in ``bonus_values.json``.
 
 The kind of deal comes from the player's rolls *before* this deal: a frame of
 1..10, the strike-bonus deal of the tenth (its first ball is bonus ball 1, its
@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from .errors import TablesideError
+from ..common import TablesideError
 from .rules import Variant
 from .scoring import FRAMES, PINS_PER_RACK, ScoreError, next_deal, split_frames
 
@@ -108,7 +108,7 @@ def _bonus_file() -> dict:
         return json.loads(BONUS_VALUES.read_text())["variants"]
     except FileNotFoundError:
         raise ObjectiveError(
-            "assistant/bonus_values.json is missing; run python -m assistant.calibrate") from None
+            "assistant/bonus_values.json is missing; run python -m assistant.bowling.calibrate") from None
 
 
 def bonus_table(variant: Variant = Variant.SACKSON_1969) -> dict:

@@ -1,28 +1,25 @@
-"""The `tableside` command line: one entry point, a subcommand per job.
+"""The `tableside` command line: one entry point, a group of subcommands per area.
 
-Each area registers its own subcommands (`register(subparsers)`), so this file
-only dispatches and turns user errors into a one-line message and exit status
-2.  A traceback is never shown: an unexpected failure prints one line too.
+Each group module defines its subcommands with `register(subparsers)` at import
+time, importing nothing heavy: a handler that needs OpenCV, Flask or ReportLab
+imports it when it runs, so `tableside hint` starts without them.  This file
+only lists the groups, dispatches, and turns user errors into a one-line
+message and exit status 2.  A traceback is never shown: an unexpected failure
+prints one line too.
 """
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
 import sys
-from typing import Any, Sequence
+from typing import Sequence
 
-from .errors import TablesideError
+from ..common import TablesideError
+from .args import read_json_arg  # noqa: F401  (importable from here as before; bound before the groups load)
+from . import core, play, printing, recognize, serve, solver
 
-# Modules that add subcommands, in the order they appear in --help.
-_COMMAND_MODULES = (
-    "assistant.cli_core",
-    "assistant.cli_play",
-    "assistant.cli_solver",
-    "recognizer.cli",
-    "printables.cli",
-    "assistant.web.cli",
-)
+# The command groups, in the order --help lists them.  A new group (a new game's
+# `tableside pyramid ...`) is a module with `register(subparsers)`, named here once.
+GROUPS = (core, play, solver, recognize, printing, serve)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,24 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Tableside: best plays, frame tracking and scoring for Sid Sackson's "
                     "Bowling Solitaire played with real cards.")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(subs)
+    for group in GROUPS:
+        group.register(subs)
     return parser
-
-
-def read_json_arg(path: str) -> Any:
-    """Read JSON from a file path or '-' (standard input) with a clear message on failure."""
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as e:
-        raise TablesideError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise TablesideError(f"{path} is not a text file") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        where = "standard input" if path == "-" else path
-        raise TablesideError(f"{where} is not valid JSON ({e.msg}, line {e.lineno})") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

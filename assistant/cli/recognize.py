@@ -3,6 +3,7 @@
 
 register(subparsers) adds the subcommand to the main `tableside` argparse parser; run(args)
 returns the exit status.  Errors go to stderr as `tableside: <message>`, never a traceback.
+The recogniser (OpenCV) is imported by run() only, so the other commands start without it.
 
 --overlay OUT: with one photo OUT is the image file to write; with several, OUT is a
 directory (created if needed) receiving <stem>.overlay.jpg, or a pattern containing
@@ -21,7 +22,8 @@ import os
 import sys
 from pathlib import Path
 
-LETTERS = "ABCDEFGHIJ"
+from ..bowling.layout import PINS as LETTERS
+from ..bowling.state import FrameState
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -130,19 +132,14 @@ def state_json(d: dict, down: list[int] | None, out: list[int] | None) -> dict:
              "piles": [{"top": t, "down": n} for t, n in zip(d["piles"], down)],
              "ball": 1, "out": list(out)}
     try:
-        from assistant.state import FrameState
-    except ImportError:
-        FrameState = None
-    if FrameState is not None:
-        try:
-            FrameState.from_json(state)
-        except ValueError as e:
-            raise UsageError(f"the reading is not a valid game state: {e}") from None
+        FrameState.from_json(state)
+    except ValueError as e:
+        raise UsageError(f"the reading is not a valid game state: {e}") from None
     return state
 
 
 def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
-    import cv2
+    import cv2  # heavy (OpenCV): only when an overlay is written
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         if not cv2.imwrite(str(target), draw_overlay(photo, reading)):
@@ -154,7 +151,8 @@ def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
 
 
 def run(args) -> int:
-    from . import RecognitionError, draw_overlay, recognize
+    # heavy (OpenCV, NumPy): the recogniser loads when a photo is read, not for every command
+    from recognizer import RecognitionError, draw_overlay, recognize
     status = 0
     try:
         down = _ints(getattr(args, "down", None), "down")
@@ -191,17 +189,3 @@ def run(args) -> int:
                 print(f"tableside: {photo}: {e}", file=sys.stderr)
                 status = 2
     return status
-
-
-def main(argv=None) -> int:
-    """Stand-alone entry, python -m recognizer.cli recognize ... (tableside recognize registers the same
-    subcommand through register)."""
-    ap = argparse.ArgumentParser(prog="tableside")
-    sub = ap.add_subparsers(dest="command", required=True)
-    register(sub)
-    args = ap.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

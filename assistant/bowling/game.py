@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import TablesideError
+from ..common import TablesideError
 from .frame import Frame
 from .layout import PINS, letters_of
 from .rules import Variant

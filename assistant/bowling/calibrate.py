@@ -1,6 +1,6 @@
 """Offline: what a strike or spare is worth in later points (bonus_values.json).
 
-    python -m assistant.calibrate [--deals 3000] [--seed 1969] [--workers 2]
+    python -m assistant.bowling.calibrate [--deals 3000] [--seed 1969] [--workers 2]
 
 The `game` objective needs, for each deal, the weights (m1, m2, s, p) of its
 linear utility.  m1, m2 follow from the rolls; s and p are the expected extra
@@ -160,7 +160,7 @@ def calibrate(deals: int, seed: int, variant: Variant, workers: int) -> dict:
         ev.close()
     key = lambda k: f"{k[0]},{k[1]}"  # noqa: E731
     return {
-        "about": "Bonus values for the 'game' objective; made by python -m assistant.calibrate, "
+        "about": "Bonus values for the 'game' objective; made by python -m assistant.bowling.calibrate, "
                  "derivation in docs/solver.md.",
         "variant": variant.value,
         "deals": deals,
@@ -183,7 +183,7 @@ def calibrate(deals: int, seed: int, variant: Variant, workers: int) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m assistant.calibrate", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m assistant.bowling.calibrate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1969)

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .cards import DECK, face_value, rank_of, remaining
-from .errors import TablesideError
+from ..common import TablesideError
 from .layout import FULL, PINS, letters_of, mask_of
 from .rules import Variant, explain_illegal, legal_groups
+from .scoring import deal_rolls
 from .state import PILE_SIZES, FrameState, Pile, Play
 
 
@@ -99,7 +100,6 @@ class Frame:
 
     def rolls(self) -> list[int]:
         """What this deal adds to the score pad once it is over."""
-        from .scoring import deal_rolls
         return deal_rolls(self.taken, self.strike, self.max_balls)
 
     def hidden_piles(self) -> list[list[int]] | None:

@@ -1,8 +1,8 @@
 """Whole games on virtual deals: how well does a policy score?
 
 Each game deals ten frames (and the tenth frame's bonus deals) from a seeded
-virtual deck through `assistant.frame.Frame`, plays them with a policy and
-scores the rolls with `assistant.scoring.score_rolls`.  Game i of seed S always
+virtual deck through `assistant.bowling.frame.Frame`, plays them with a policy and
+scores the rolls with `assistant.bowling.scoring.score_rolls`.  Game i of seed S always
 gets the same deals, whatever the policy or the number of workers, so policies
 are compared on identical cards.
 
@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .errors import TablesideError
+from ..common import TablesideError
 from .frame import Frame
 from .objectives import OBJECTIVES, deal_kind, weights_for
 from .rules import Variant

@@ -4,6 +4,10 @@
 parser; each sub-command sets `func(args) -> int`.  Options are checked here,
 not by argparse types/choices, so every mistake is one line on stderr
 ("tableside: ...") and exit status 2, never a usage dump or a traceback.
+
+The printables load ReportLab as they are imported, so the handlers import them
+when a PDF is asked for, and `tableside hint` never pays for them; the options
+are refused as TablesideError (the same one line) before ReportLab is needed.
 """
 from __future__ import annotations
 
@@ -12,8 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from assistant.errors import TablesideError
-from printables.paper import PAPERS, PrintError
+from ..common import TablesideError
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -37,32 +40,35 @@ def _int_option(value, name: str, *, minimum: int = 1) -> int:
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise PrintError(f"--{name} must be a whole number (got {value!r})") from None
+        raise TablesideError(f"--{name} must be a whole number (got {value!r})") from None
     if number < minimum:
-        raise PrintError(f"--{name} must be at least {minimum} (got {number})")
+        raise TablesideError(f"--{name} must be at least {minimum} (got {number})")
     return number
 
 
-def _paper(value: str) -> str:
+def _paper(value: str, papers) -> str:
     key = str(value).strip().lower()
-    if key not in PAPERS:
-        raise PrintError(f"unsupported paper {value!r} (choose {' or '.join(PAPERS)})")
+    if key not in papers:
+        raise TablesideError(f"unsupported paper {value!r} (choose {' or '.join(papers)})")
     return key
 
 
 def _output(args):
     """The --out target: a path, or stdout's bytes for '-'."""
     if not args.out:
-        raise PrintError(f"print {args.print_command} needs --out FILE (or --out - for stdout)")
+        raise TablesideError(f"print {args.print_command} needs --out FILE (or --out - for stdout)")
     if args.out == "-":
         return sys.stdout.buffer
     return Path(args.out)
 
 
 def _run(build, args) -> int:
+    """Write one PDF: build(target, paper) with --out and --paper checked."""
+    # heavy: printables.paper loads ReportLab, so only a print command pays for it
+    from printables.paper import PAPERS, PrintError
     try:
         target = _output(args)
-        written = build(target)
+        written = build(target, _paper(args.paper, PAPERS))
     except (PrintError, TablesideError) as exc:
         return _fail(str(exc))
     except OSError as exc:
@@ -73,40 +79,38 @@ def _run(build, args) -> int:
 
 
 def cmd_scorepad(args) -> int:
-    from printables.scorepad import build_scorepad, max_players
+    from printables.scorepad import build_scorepad, max_players  # heavy (ReportLab)
 
-    def build(out):
-        paper = _paper(args.paper)
+    def build(out, paper):
         players = _int_option(args.players, "players")
         limit = max_players(paper)
         if players > limit:
-            raise PrintError(f"{players} players do not fit on a {paper} page (at most {limit})")
+            raise TablesideError(f"{players} players do not fit on a {paper} page (at most {limit})")
         games = None if args.games is None else _int_option(args.games, "games")
         return build_scorepad(out, players=players, games=games, paper=paper, title=args.title)
     return _run(build, args)
 
 
 def cmd_rules(args) -> int:
-    from printables.rules_card import build_rules, check_lang
+    from printables.rules_card import build_rules, check_lang  # heavy (ReportLab)
 
-    def build(out):
-        return build_rules(out, lang=check_lang(args.lang), paper=_paper(args.paper))
+    def build(out, paper):
+        return build_rules(out, lang=check_lang(args.lang), paper=paper)
     return _run(build, args)
 
 
 def cmd_mat(args) -> int:
-    from printables.mat import build_mat
+    from printables.mat import build_mat  # heavy (ReportLab, OpenCV's ArUco markers)
 
-    def build(out):
-        return build_mat(out, paper=_paper(args.paper))
+    def build(out, paper):
+        return build_mat(out, paper=paper)
     return _run(build, args)
 
 
 def cmd_sheet(args) -> int:
-    from printables.sheet import build_sheet, parse_game
+    from printables.sheet import build_sheet, parse_game  # heavy (ReportLab)
 
-    def build(out):
-        paper = _paper(args.paper)
+    def build(out, paper):
         if args.game == "-":
             text = sys.stdin.read()
         else:
@@ -114,7 +118,7 @@ def cmd_sheet(args) -> int:
                 text = Path(args.game).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
                 reason = getattr(exc, "strerror", None) or str(exc)
-                raise PrintError(f"cannot read game file {args.game}: {reason}") from None
+                raise TablesideError(f"cannot read game file {args.game}: {reason}") from None
         return build_sheet(parse_game(text), out, paper=paper)
     return _run(build, args)
 
@@ -263,7 +267,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Stand-alone entry point (`python -m printables.cli print ...`), same as `tableside print`."""
+    """A parser holding only `print` (the tests drive it), answering exactly as `tableside print`."""
     parser = _one_line_errors(argparse.ArgumentParser(prog="tableside"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True

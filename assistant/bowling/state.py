@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
 from .cards import DECK_SIZE, rank_of, remaining
-from .errors import TablesideError
+from ..common import TablesideError
 from .layout import FULL, PINS, mask_of
 from .rules import Variant, legal_groups
+from .scoring import ScoreError, score_rolls
 
 PILE_SIZES = (5, 3, 2)
 
@@ -120,7 +121,6 @@ class FrameState:
         _check_deck(state)
         _check_history(state)
         if rolls:
-            from .scoring import ScoreError, score_rolls
             try:
                 complete = score_rolls(rolls).complete
             except ScoreError as e:

@@ -1,11 +1,14 @@
-"""`tableside serve`: the web app for phones on this network, with waitress."""
+"""`tableside serve`: the web app for phones on this network, with waitress.
+
+The web app (Flask) is imported by the handler, so the other commands start without it.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-from ..errors import TablesideError
+from ..common import TablesideError
 
 
 def register(subs) -> None:
@@ -26,10 +29,11 @@ def register(subs) -> None:
 
 
 def serve(args) -> int:
+    # heavy (Flask, waitress, segno): only `tableside serve` loads the web app
     import waitress
 
-    from . import create_app, default_data_dir
-    from .net import lan_url, qr_terminal, url_for_host
+    from ..web import create_app, default_data_dir
+    from ..web.net import lan_url, qr_terminal, url_for_host
 
     if not 0 <= args.port <= 65535:
         raise TablesideError(f"--port must be 0..65535, not {args.port}")

@@ -2,10 +2,10 @@
 
 `hint(state)` values every legal action of a visible frame state (each play
 and ending the ball) by the exact expected utility of the rest of the deal
-(see `assistant.objectives` for the utilities), and names the best.
+(see `assistant.bowling.objectives` for the utilities), and names the best.
 
 The search runs in C (`assistant/_solvercore.c`); this module hands it the
-rules as tables computed from `assistant.rules`, so the rules live in one
+rules as tables computed from `assistant.bowling.rules`, so the rules live in one
 place: for every standing-pin mask the groups `may_take` allows, and for this
 deal each group's value digit (`group_sum_digit`).  A `DealSolver` keeps its
 memo for one deal, so every later state of the same deal is a lookup.
@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from . import _solvercore
 from .cards import face_value, rank_of
-from .errors import TablesideError
+from ..common import TablesideError
 from .layout import GROUPS, PINS, letters_of
 from .objectives import Weights, custom_weights, deal_kind, weights_for
 from .rules import Variant, group_sum_digit, may_take

@@ -6,21 +6,22 @@ solver, "undo" takes the last action back, "sheet" shows the pad, "quit" stops.
 """
 from __future__ import annotations
 
-import sys
+import random
 from typing import Callable
 
-from .cards import rank_of
-from .errors import TablesideError
-from .game import Game
-from .layout import ROWS
-from .scoring import ScoreCard
+from ..bowling.cards import rank_of
+from ..bowling.game import Game
+from ..bowling.layout import BIT, ROWS
+from ..bowling.scoring import ScoreCard
+from ..bowling.solver import hint
+from ..common import TablesideError
+from .args import add_variant_option, variant_arg
 
 HELP = ('Type a play as PILE PINS, e.g. "1 FH" (pile 1 takes F and H). Other commands: '
         '"end" (end this ball), "hint", "undo", "sheet", "help", "quit".')
 
 
 def register(subs) -> None:
-    from .cli_core import add_variant_option
     p = subs.add_parser("play", help="play a whole game in the terminal on virtual deals",
                         description="Play Bowling Solitaire in the terminal. " + HELP)
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffles (replayable)")
@@ -36,7 +37,7 @@ def format_layout(frame) -> str:
     for depth, row in enumerate(ROWS):
         cells = []
         for p in row:
-            if frame.standing >> "ABCDEFGHIJ".index(p) & 1:
+            if frame.standing & BIT[p]:
                 cells.append(f"{p}:{rank_of(frame.pin_values[p]):>2}")
             else:
                 cells.append(f"{p}: ·")
@@ -67,11 +68,9 @@ def format_sheet(names: list[str], cards: list[ScoreCard]) -> str:
 
 
 def _play(args, read: Callable[[str], str] = input) -> int:
-    import random
-    from .cli_core import variant_arg
     names = [n.strip() for n in args.players.split(",")]
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    game = Game(names, mode="dealt", seed=seed, variant=variant_arg(args.variant))
+    game = Game(names, mode="dealt", seed=seed, variant=variant_arg(args))
     print(f"Bowling Solitaire — seed {seed}. {HELP}")
     shown_log = 0
     frame_id = None
@@ -139,6 +138,5 @@ def _parse_play(line: str) -> tuple[int, list[str]]:
 
 
 def _hint_text(game: Game) -> str:
-    from .solver import hint
     h = hint(game.frame.state(game.rolls[game.current_player]), variant=game.variant)
     return h.explanation

@@ -1,0 +1,64 @@
+"""POST /api/recognize: a photo of the table read by the recogniser, as the CLI's `recognize` reads it."""
+from __future__ import annotations
+
+import base64
+import time
+
+from flask import Blueprint, abort, current_app, jsonify, request
+
+import recognizer
+from recognizer.image_io import RecognitionError, sniff_image
+from recognizer.result import LOW_CONFIDENCE
+from recognizer.overlay import overlay_jpeg
+
+from .db import get_db
+from .store import load_game
+
+bp = Blueprint("photos", __name__, url_prefix="/api")
+
+OVERLAY_LONG_SIDE = 720
+
+
+def _overlay_or_none(data: bytes, reading) -> str | None:
+    try:
+        jpeg = overlay_jpeg(data, reading, OVERLAY_LONG_SIDE)
+    except Exception:               # the reading is still useful without its picture
+        current_app.logger.exception("overlay failed")
+        return None
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")
+
+
+@bp.post("/recognize")
+def post_recognize():
+    """Multipart `photo` -> the recogniser's reading plus an overlay thumbnail.
+
+    The photo is read into memory, recognised and dropped: never stored.
+    """
+    upload = request.files.get("photo")
+    if upload is None:
+        abort(400, description="send the photo as a multipart form field named 'photo'")
+    data = upload.read()
+    if not data:
+        abort(400, description="the photo is empty")
+    if sniff_image(data) is None:
+        abort(400, description="that file is not a photo (JPEG, PNG, WebP or HEIC)")
+    # Knowing the game, the photo must show exactly its standing pins and live piles:
+    # that prior removes the layout guesswork of sparse mid-frame photos.
+    game_id = request.form.get("game")
+    expect = load_game(get_db(), game_id).game.expected_table() if game_id else None
+    started = time.perf_counter()
+    try:
+        reading = recognizer.recognize(data, expect=expect)   # looked up here: tests spy on it
+    except RecognitionError as e:
+        seen = e.partial
+        if seen is None or not seen.cards:
+            abort(400, description=str(e))
+        # the cards that were found, drawn: why the photo could not be read (glare, clutter)
+        return jsonify({"error": str(e), "overlay": _overlay_or_none(data, seen)}), 400
+    out = reading.to_dict()
+    out.pop("image", None)          # the recogniser's idea of a file name: not ours to echo
+    out["overlay"] = _overlay_or_none(data, reading)
+    # Below this confidence the page asks the player to check the card.
+    out["low_confidence"] = LOW_CONFIDENCE
+    out["server_seconds"] = round(time.perf_counter() - started, 3)
+    return jsonify(out)
