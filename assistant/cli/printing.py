@@ -68,7 +68,8 @@ def _run(build, args) -> int:
     from printables.paper import PAPERS, PrintError
     try:
         target = _output(args)
-        written = build(target, _paper(args.paper, PAPERS))
+        paper = None if args.paper is None else _paper(args.paper, PAPERS)  # None: follows --lang
+        written = build(target, paper)
     except (PrintError, TablesideError) as exc:
         return _fail(str(exc))
     except OSError as exc:
@@ -123,13 +124,8 @@ def cmd_sheet(args) -> int:
     return _run(build, args)
 
 
-def _paper_or_default(value):
-    """--paper for the cards and sheets whose paper follows the language when not chosen."""
-    return None if value is None else _paper(value)
-
-
 def _read_json(path: str):
-    """JSON from a file or '-' (stdin); one-line PrintError when unreadable or malformed."""
+    """JSON from a file or '-' (stdin); one-line TablesideError when unreadable or malformed."""
     if path == "-":
         text = sys.stdin.read()
     else:
@@ -137,11 +133,11 @@ def _read_json(path: str):
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
-            raise PrintError(f"cannot read {path}: {reason}") from None
+            raise TablesideError(f"cannot read {path}: {reason}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PrintError(f"malformed JSON in {path}: {exc.msg} at line {exc.lineno} "
+        raise TablesideError(f"malformed JSON in {path}: {exc.msg} at line {exc.lineno} "
                          f"column {exc.colno}") from None
 
 
@@ -152,23 +148,22 @@ def _names(value) -> list[str]:
 def cmd_topple_rules(args) -> int:
     from printables.topple_rules import build_topple_rules
 
-    def build(out):
-        return build_topple_rules(out, lang=args.lang, paper=_paper_or_default(args.paper))
+    def build(out, paper):
+        return build_topple_rules(out, lang=args.lang, paper=paper)
     return _run(build, args)
 
 
 def cmd_topple_sheet(args) -> int:
     from printables.topple_sheet import blank_topple_sheet, topple_sheet
 
-    def build(out):
-        paper = _paper_or_default(args.paper)
+    def build(out, paper):
         if args.data is not None:
             if args.players is not None or args.names:
-                raise PrintError("--players and --names are for a blank sheet; a filled sheet "
+                raise TablesideError("--players and --names are for a blank sheet; a filled sheet "
                                  "takes its players from --data")
             game = _read_json(args.data)
             if not isinstance(game, dict):
-                raise PrintError("malformed game: expected an object with \"players\", "
+                raise TablesideError("malformed game: expected an object with \"players\", "
                                  "\"rounds\" and \"target\"")
             return topple_sheet(game.get("players"), game.get("rounds", []), game.get("target"),
                                 out, lang=args.lang, paper=paper)
@@ -184,22 +179,22 @@ def cmd_topple_sheet(args) -> int:
 def cmd_pyramid_rules(args) -> int:
     from printables.pyramid_rules import build_pyramid_rules
 
-    def build(out):
-        return build_pyramid_rules(out, lang=args.lang, paper=_paper_or_default(args.paper))
+    def build(out, paper):
+        return build_pyramid_rules(out, lang=args.lang, paper=paper)
     return _run(build, args)
 
 
 def cmd_pyramid_tally(args) -> int:
     from printables.pyramid_tally import pyramid_tally
 
-    def build(out):
+    def build(out, paper):
         rows = None                         # no --data: a blank sheet
         if args.data is not None:
             data = _read_json(args.data)
             rows = data.get("rows", "missing") if isinstance(data, dict) else data
             if not isinstance(rows, list):
-                raise PrintError("malformed tally: expected a list of games or {\"rows\": [...]}")
-        return pyramid_tally(rows, out, lang=args.lang, paper=_paper_or_default(args.paper))
+                raise TablesideError("malformed tally: expected a list of games or {\"rows\": [...]}")
+        return pyramid_tally(rows, out, lang=args.lang, paper=paper)
     return _run(build, args)
 
 

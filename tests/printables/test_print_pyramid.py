@@ -10,7 +10,7 @@ import pytest
 from print_helpers import fonts_of, missing_glyphs, page_size_mm, page_texts, reader, render
 from assistant.common import rank_number
 from assistant.pyramid.rules import PRESETS, Rules
-from printables import cli as print_cli
+from assistant.cli import printing as print_cli
 from printables.paper import PrintError
 from printables.pyramid_rules import (build_pyramid_rules, places, removable_groups,
                                       render_pyramid_rules_bytes)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from print_helpers import fonts_of, missing_glyphs, page_size_mm, page_texts, reader, render
-from printables import cli as print_cli
+from assistant.cli import printing as print_cli
 from printables.paper import PrintError
 from printables.topple_rules import build_topple_rules, level, render_topple_rules_bytes
 from printables.topple_sheet import (LABELS, blank_topple_sheet, blank_topple_sheet_bytes, topple_sheet,
