@@ -251,7 +251,9 @@ class Game:
             for i, s in enumerate(self.setup.seats):
                 if s.name.casefold() == name.strip().casefold():
                     return i
-        raise GameError(f"{what} {name!r} is not playing (players: {', '.join(self.names)})")
+        shown = (name.strip() if isinstance(name, str) and name.strip().isprintable()
+                 and name.strip() else f"{what} {name!r}")
+        raise GameError(f"{shown} is not playing (players: {', '.join(self.names)})")
 
     def _need_turn(self) -> int:
         if self.turn is None:

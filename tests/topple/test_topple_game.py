@@ -119,7 +119,7 @@ def test_refusals_name_the_reason():
     refused(g, place("A1", "pink"), "pink is Ann's colour, not Ben's (Ben plays yellow)")
     refused(g, place("A1", "blue"), "'blue' is not a colour in this game")
     refused(g, {**place("A1"), "player": "Cat"}, "it is not Cat's turn: Ben places now")
-    refused(g, {"topple": "Dan"}, "'Dan' is not playing (players: Ann, Ben, Cat)")
+    refused(g, {"topple": "Dan"}, "Dan is not playing (players: Ann, Ben, Cat)")
     refused(g, {"topple": "Cat", "while_placing": True}, "Cat cannot topple while placing")
     refused(g, {"pass": True}, "a player may not pass")
     refused(g, {"start": "Cat"}, "round 1 has already begun")
