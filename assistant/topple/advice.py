@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .board import DIE_FACES, SPACES
 from .game import PIECES_PER_COLOUR, Game, GameError
-from .scoring import score_placement
+from .scoring import Part, score_placement
 
 
 @dataclass(frozen=True)
@@ -25,10 +25,11 @@ class Option:
     points: int
     reasons: tuple[str, ...]
     next_player_expected: float
+    parts: tuple[Part, ...] = ()
 
     def to_json(self) -> dict:
         return {"space": self.space, "colour": self.colour, "points": self.points,
-                "reasons": list(self.reasons),
+                "reasons": list(self.reasons), "parts": [p.to_json() for p in self.parts],
                 "next_player_expected": round(self.next_player_expected, 3)}
 
 
@@ -60,7 +61,7 @@ def best_options(game: Game, roll: int) -> list[Option]:
             left = 0.0 if ends_round else sum(
                 _best_points(game, stacks, nxt, r, placed) for r in DIE_FACES) / len(DIE_FACES)
             options.append(Option(space, colour, score.points,
-                                  tuple(p.reason for p in score.parts), left))
+                                  tuple(p.reason for p in score.parts), left, score.parts))
     colours = game.setup.seats[seat].colours
     options.sort(key=lambda o: (-o.points, o.next_player_expected, SPACES.index(o.space),
                                 colours.index(o.colour)))

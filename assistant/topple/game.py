@@ -41,6 +41,12 @@ MAX_COLOUR_LENGTH = 20
 MAX_FIX = 1000
 
 
+#: The fields each kind of event keeps in the log; anything else a client sends is dropped.
+EVENT_FIELDS = {"place": ("roll", "space", "colour", "player"),
+                "topple": ("topple", "while_placing"), "pass": ("pass",), "start": ("start",),
+                "fix": ("fix", "points", "reason")}
+
+
 class GameError(TablesideError):
     """An event that does not fit the game at this point."""
 
@@ -102,15 +108,24 @@ def _clean_colour(colour: Any) -> str:
 
 @dataclass
 class Outcome:
-    """What one event did: the totals it changed and an account in words."""
+    """What one event did: the totals it changed and an account in words.
+
+    `kind` ("place", "topple", "pass", "start", "fix") and `ended_round` let a
+    page tell the same story in another language.
+    """
     round: int
     changes: dict[str, int]
     text: str
     score: Score | None = None
     colour: str | None = None
+    kind: str = ""
+    ended_round: bool = False
+    player: str | None = None
 
     def to_json(self) -> dict:
-        out = {"round": self.round, "changes": dict(self.changes), "text": self.text}
+        out = {"round": self.round, "kind": self.kind, "player": self.player,
+               "colour": self.colour, "changes": dict(self.changes),
+               "text": self.text, "ended_round": self.ended_round}
         if self.score is not None:
             out["score"] = self.score.to_json()
         return out
@@ -233,7 +248,7 @@ class Game:
             raise GameError("an event is a placement {roll, space, colour}, a topple "
                             "{topple, while_placing}, a pass, a start or a fix; "
                             f"not {dict(event)!r}")
-        self.events.append(dict(event))
+        self.events.append({k: event[k] for k in EVENT_FIELDS[outcome.kind] if k in event})
         self.history.append(outcome)
         return outcome
 
@@ -289,9 +304,11 @@ class Game:
         points = ("" if self.rules.junior else f": {score.points:+d} ({score.explain()})"
                   if score.points else ": 0 points")
         text = f"{player.name} places {colour} on {space} (roll {roll}){points}"
-        outcome = Outcome(self.round, changes, text, score, colour)
+        outcome = Outcome(self.round, changes, text, score, colour, "place",
+                          player=player.name)
         if all(self.pieces_left(c) == 0 for c in self.colours_in_play()):
             outcome.text += ". " + self._end_round("last piece")
+            outcome.ended_round = True
         else:
             self.turn = self.next_seat(seat)
         return outcome
@@ -347,8 +364,9 @@ class Game:
                 changes[self.names[before]] = TOPPLE_BONUS
                 self.totals[before] += TOPPLE_BONUS
                 text += f", {self.names[before]} +{TOPPLE_BONUS} (seated before {name})"
-        outcome = Outcome(self.round, changes, text)
+        outcome = Outcome(self.round, changes, text, kind="topple", player=name)
         outcome.text += ". " + self._end_round("topple")
+        outcome.ended_round = True
         return outcome
 
     def _pass(self, event: Mapping) -> Outcome:
@@ -359,7 +377,8 @@ class Game:
         if event.get("pass") is not True:
             raise GameError('a pass is {"pass": true}')
         self.turn = self.next_seat(seat)
-        return Outcome(self.round, {}, f"{self.names[seat]} passes")
+        return Outcome(self.round, {}, f"{self.names[seat]} passes", kind="pass",
+                       player=self.names[seat])
 
     def _start(self, event: Mapping) -> Outcome:
         seat = self._seat_named(event.get("start"), "the starting player")
@@ -369,7 +388,8 @@ class Game:
         if seat in self.out:
             raise GameError(f"{self.names[seat]} is out")
         self.starter = self.turn = seat
-        return Outcome(self.round, {}, f"{self.names[seat]} starts round {self.round}")
+        return Outcome(self.round, {}, f"{self.names[seat]} starts round {self.round}",
+                       kind="start", player=self.names[seat])
 
     def _fix(self, event: Mapping) -> Outcome:
         if self.rules.junior:
@@ -384,7 +404,7 @@ class Game:
         self.totals[seat] += points
         name = self.names[seat]
         text = f"score fix: {name} {points:+d}" + (f" ({reason.strip()})" if reason.strip() else "")
-        return Outcome(self.round, {name: points}, text)
+        return Outcome(self.round, {name: points}, text, kind="fix", player=name)
 
     # ---- rounds -----------------------------------------------------------------
     def _end_round(self, ended_by: str) -> str:

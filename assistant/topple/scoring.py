@@ -21,9 +21,20 @@ Stacks = Mapping[str, Sequence[str]]     # space -> colours, bottom to top; abse
 
 @dataclass(frozen=True)
 class Part:
-    """One scoring rule that applied, e.g. (5, "row C completed: 3 + 2 tops")."""
+    """One scoring rule that applied, e.g. (5, "row C completed: 3 + 2 tops").
+
+    `rule` ("S1", "S2", "S3"), `line` (its name, None for S3) and `count` (the
+    tops or pieces counted) let a page say the same in another language.
+    """
     points: int
     reason: str
+    rule: str = ""
+    line: str | None = None
+    count: int = 0
+
+    def to_json(self) -> dict:
+        return {"points": self.points, "reason": self.reason, "rule": self.rule,
+                "line": self.line, "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -38,7 +49,8 @@ class Score:
         return "; ".join(p.reason for p in self.parts) or "no line or tall stack: 0"
 
     def to_json(self) -> dict:
-        return {"points": self.points, "reasons": [p.reason for p in self.parts]}
+        return {"points": self.points, "reasons": [p.reason for p in self.parts],
+                "parts": [p.to_json() for p in self.parts]}
 
 
 def _plural(n: int, word: str) -> str:
@@ -59,12 +71,14 @@ def score_placement(stacks: Stacks, space: str, colour: str, rules: Rules = Rule
             reason = f"{line.name} completed: {COMPLETION_POINTS}"
             if bonus:
                 reason += f" + {_plural(bonus, 'top')}"
-            parts.append(Part(COMPLETION_POINTS + bonus, reason))
+            parts.append(Part(COMPLETION_POINTS + bonus, reason, "S1", line.name, bonus))
         else:                                          # S2: the line was already full
             tops = other_tops + 1                      # the new piece tops its own stack
-            parts.append(Part(tops, f"{line.name} was full: {_plural(tops, 'top')}"))
+            parts.append(Part(tops, f"{line.name} was full: {_plural(tops, 'top')}",
+                              "S2", line.name, tops))
     needed = TALL_HEIGHT if rules.tall_stack == "before3" else TALL_HEIGHT - 1
     if height >= needed:                               # S3: a tall stack
         own = sum(1 for c in stacks[space] if c == colour) + 1
-        parts.append(Part(own, f"stack of {height + 1}: {_plural(own, colour + ' piece')}"))
+        parts.append(Part(own, f"stack of {height + 1}: {_plural(own, colour + ' piece')}",
+                          "S3", None, own))
     return Score(tuple(parts))

@@ -95,10 +95,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from . import api, pages, printing
+    from . import api, pages, printing, topple
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(topple.bp)
     _register_errors(app)
 
     @app.after_request
