@@ -49,9 +49,12 @@ function lineName(line) {
 }
 
 function partText(p) {
-  if (p.rule === "S1") return fmt(p.count ? "S1" : "S1_zero", { line: lineName(p.line), count: p.count });
-  if (p.rule === "S2") return fmt("S2", { line: lineName(p.line), count: p.count });
-  return fmt("S3", { count: p.count });
+  const tops = T[p.count === 1 ? "top_1" : "top_n"];
+  if (p.rule === "S1") {
+    return fmt(p.count ? "S1" : "S1_zero", { line: lineName(p.line), count: p.count, tops });
+  }
+  if (p.rule === "S2") return fmt("S2", { line: lineName(p.line), count: p.count, tops });
+  return fmt("S3", { count: p.count, pieces: T[p.count === 1 ? "piece_1" : "piece_n"] });
 }
 
 function describe(entry) {
@@ -93,7 +96,7 @@ function render() {
   renderStatus(last);
   renderSummary(over, roundJustEnded, awaitingStart);
   $("tp-play").hidden = !playing;
-  $("tp-topple").hidden = over || awaitingStart;
+  $("tp-topple").hidden = !playing;
   $("tp-pass").hidden = !(playing && game.rules.may_pass);
   $("tp-undo").disabled = game.events === 0;
   if (playing) {
