@@ -68,6 +68,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "level": "level", "out": "out",
         "legend": "Numbers are levels; a disc shows the top colour and the stack's height.",
         "error_reload": "Something went wrong: reload the page.",
+        "fix_title": "Fix a score (the table agreed)", "who": "Who", "fix_points": "Points",
+        "fix_apply": "Apply",
     },
     "es": {
         "language_name": "Español",
@@ -124,6 +126,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "level": "nivel", "out": "fuera",
         "legend": "Los números son niveles; un disco muestra el color de arriba y la altura.",
         "error_reload": "Algo ha fallado: recarga la página.",
+        "fix_title": "Corregir una puntuación (acordado en la mesa)", "who": "Quién",
+        "fix_points": "Puntos", "fix_apply": "Aplicar",
     },
 }
 

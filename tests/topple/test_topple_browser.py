@@ -129,3 +129,35 @@ def test_a_round_with_a_topple_and_an_undo(server, browser, tmp_path):
     fits()
     shot("08-spanish", full=False)
     assert not errors, errors
+
+
+def test_two_players_choose_colours_and_the_junior_winner_screen(server, browser, tmp_path):
+    shots = Path(os.environ.get("TOPPLE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    errors = []
+    page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/topple")
+    assert not page.is_visible("#tp-colour2-1")          # a second colour only for two players
+    page.fill("#tp-player-1", "Ann")
+    page.fill("#tp-player-2", "Ben")
+    assert page.is_visible("#tp-colour2-1")
+    page.click("summary")
+    page.check("input[name=junior]")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".tp-board .space")
+    choices = page.locator(".colour-choice")
+    assert choices.count() == 2 and "pink" in choices.nth(0).inner_text()
+    assert "orange" in choices.nth(1).inner_text()        # the colour left over
+    choices.nth(1).click()                                # Ann places orange
+    page.click(".die[data-roll='6']")
+    page.click(".space[data-space='A1']")
+    page.wait_for_selector(".space[data-space='A1'] .disc.pc-orange")
+    assert "Ben's turn" in page.inner_text("#tp-turn")
+    page.click("#tp-topple")
+    page.click("#tp-confirm")
+    page.wait_for_selector("#tp-summary.won")
+    assert "Last player standing: Ann" in page.inner_text("#tp-summary")
+    assert not page.is_visible("#tp-topple") and not page.is_visible(".tp-board")
+    page.screenshot(path=str(shots / "topple-09-junior-winner.png"))
+    assert not errors, errors

@@ -99,6 +99,7 @@ function render() {
   $("tp-topple").hidden = !playing;
   $("tp-pass").hidden = !(playing && game.rules.may_pass);
   $("tp-undo").disabled = game.events === 0;
+  $("tp-fix-box").hidden = over || game.rules.junior;
   if (playing) {
     renderDice();
     renderColours();
@@ -112,7 +113,7 @@ function renderStatus(last) {
   const turn = $("tp-turn");
   turn.replaceChildren();
   if (game.over) {
-    turn.append(el("strong", "", winnersText()));
+    turn.append(el("span", "tp-round", fmt("round", { n: game.round })));
   } else if (game.turn) {
     turn.append(el("span", "tp-round", fmt("round", { n: game.round })), " ");
     game.turn.colours.forEach((c) => turn.append(swatch(c)));
@@ -144,7 +145,7 @@ function totalsTable() {
     const th = el("th");
     p.colours.forEach((c) => th.append(swatch(c)));
     th.append(" " + p.name);
-    tr.append(th, el("td", "num", String(game.totals[p.name])));
+    tr.append(th, el("td", "num", game.rules.junior ? "" : String(game.totals[p.name])));
     table.append(tr);
   }
   return table;
@@ -156,7 +157,10 @@ function renderSummary(over, roundJustEnded, awaitingStart) {
   box.hidden = !(over || roundJustEnded || awaitingStart);
   box.classList.toggle("won", over);
   if (over) {
-    box.append(el("p", "trophy", "🏆"), el("h2", "", winnersText()), totalsTable());
+    const trophy = el("img", "trophy");
+    trophy.src = "/static/icons/trophy.svg";
+    trophy.alt = "";
+    box.append(trophy, el("h2", "", winnersText()), totalsTable());
     const again = el("a", "button primary big wide", T.new_game);
     again.href = "/topple";
     box.append(again);
@@ -260,6 +264,8 @@ function renderScores() {
   }
   const pieces = $("tp-pieces");
   pieces.replaceChildren();
+  pieces.hidden = game.over;
+  pieces.previousElementSibling.hidden = game.over;
   for (const p of game.players) {
     if (game.out.includes(p.name)) continue;
     for (const c of p.colours) {
@@ -364,6 +370,13 @@ $("tp-best").addEventListener("click", askBest);
 $("tp-topple").addEventListener("click", openTopple);
 $("tp-dialog").addEventListener("close", closeTopple);
 $("tp-pass").addEventListener("click", () => send({ event: { pass: true } }));
+$("tp-fix").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const points = Number($("tp-fix-points").value);
+  if (!Number.isInteger(points) || points === 0) return;
+  $("tp-fix-points").value = "";
+  send({ event: { fix: $("tp-fix-who").value, points } });
+});
 $("tp-undo").addEventListener("click", () => { summarySeen = -1; send({ undo: true }); });
 
 getJSON(`/api/topple/games/${gameId}`).then((g) => {
