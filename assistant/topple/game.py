@@ -97,6 +97,12 @@ class Setup:
                 "target": self.target, "rules": self.rules.as_json()}
 
 
+def _short(value: Any, limit: int = 80) -> str:
+    """A value as one short line for a refusal message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _clean_colour(colour: Any) -> str:
     if not isinstance(colour, str) or not colour.strip():
         raise GameError("a colour is a name such as pink")
@@ -247,7 +253,7 @@ class Game:
         else:
             raise GameError("an event is a placement {roll, space, colour}, a topple "
                             "{topple, while_placing}, a pass, a start or a fix; "
-                            f"not {dict(event)!r}")
+                            f"not {_short(dict(event))}")
         self.events.append({k: event[k] for k in EVENT_FIELDS[outcome.kind] if k in event})
         self.history.append(outcome)
         return outcome
