@@ -7,7 +7,7 @@ const note = form.querySelector(".seats .muted");
 
 function update() {
   const filled = names.filter((n) => n.value.trim()).length;
-  seconds.forEach((s) => { s.hidden = filled !== 2; });
+  seconds.forEach((s, i) => { s.hidden = filled !== 2 || !names[i].value.trim(); });
   if (note) note.hidden = filled !== 2;
 }
 

@@ -254,12 +254,11 @@ function renderScores() {
     const th = el("th");
     p.colours.forEach((c) => th.append(swatch(c)));
     th.append(" " + p.name + (out ? ` (${T.out})` : ""));
-    const td = el("td", "num", game.rules.junior ? "" : String(game.totals[p.name]));
-    tr.append(th, td);
-    if (p.colours.length > 1 && !game.rules.junior) {
+    if (p.colours.length > 1 && !game.rules.junior) {     // B9: one total, per-colour breakdown
       const parts = p.colours.map((c) => `${colourName(c)} ${game.by_colour[c]}`).join(" · ");
-      tr.append(el("td", "small muted", parts));
+      th.append(el("span", "breakdown", parts));
     }
+    tr.append(th, el("td", "num", game.rules.junior ? "" : String(game.totals[p.name])));
     table.append(tr);
   }
   const pieces = $("tp-pieces");
