@@ -158,7 +158,7 @@ def format_board(game: Game) -> str:
     codes = colour_codes(list(game.by_colour))
     levels = game.rules.level_map
     width = max(len(v) for v in codes.values()) + 5
-    out = ["   " + "".join(f"{c:<{width}}" for c in COLUMNS)]
+    out = [("   " + "".join(f"{c:<{width}}" for c in COLUMNS)).rstrip()]
     for r in ROWS:
         cells = []
         for c in COLUMNS:

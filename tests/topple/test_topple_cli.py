@@ -136,3 +136,27 @@ def test_play_a_round_in_the_terminal(tmp_path, capsys):
     saved = json.loads((tmp_path / "saved.json").read_text())
     assert saved["rules"]["tall_stack"] == "after3" and len(saved["events"]) == 4
     assert saved["players"][2] == {"name": "Cat", "colours": ["orange"]}
+
+
+def test_play_with_two_players_names_the_colour(capsys):
+    answers = iter(["Ann, Ben", "", "", "50", "6 A1", "6 A1 pink", "6 B1 green", "totals",
+                    "topple", "Ann", "n"])
+    args = type("Args", (), {"switches": "", "save": None})()
+
+    def read(prompt):
+        for answer in answers:
+            return answer
+        raise EOFError                    # the player closes the terminal: Ctrl-D
+    assert topple_cli._play(args, read=read) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed: Ann plays pink and yellow: name the colour placed" in out
+    assert "Ann places pink on A1 (roll 6): 0 points" in out
+    assert "Totals: Ann 0 (pink 0, yellow 0), Ben 0 (orange 0, green 0)" in out
+    assert "Ann topples out of turn: Ann -10" in out
+    assert out.rstrip().endswith("Game left unfinished.")
+
+
+def test_play_refuses_bad_switches():
+    args = type("Args", (), {"switches": "tall_stack=after9", "save": None})()
+    with pytest.raises(Exception, match="tall_stack must be before3 or after3"):
+        topple_cli._play(args, read=lambda prompt: "")

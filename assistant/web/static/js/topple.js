@@ -6,7 +6,8 @@ import { getJSON, postJSON } from "./api.js";
 const root = document.getElementById("topple");
 const gameId = root.dataset.gameId;
 const T = JSON.parse(document.getElementById("topple-strings").textContent);
-const KNOWN = ["pink", "yellow", "orange", "green"];
+// The boxed set's colours (translated) and a few more a home-made set might use.
+const KNOWN = ["pink", "yellow", "orange", "green", "red", "blue", "purple", "white", "black"];
 const $ = (id) => document.getElementById(id);
 
 let game = null;        // the server's view
@@ -18,7 +19,7 @@ let busy = false;
 
 const fmt = (key, values = {}) =>
   (T[key] || key).replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
-const colourName = (c) => (KNOWN.includes(c) ? T[c] : c);
+const colourName = (c) => T[c] || c;
 const colourClass = (c) => "pc-" + (KNOWN.includes(c.toLowerCase()) ? c.toLowerCase() : "other");
 
 function el(tag, className, text) {
