@@ -61,13 +61,20 @@ LINES_THROUGH: Mapping[str, tuple[Line, ...]] = {
     s: tuple(line for line in LINES if s in line.spaces) for s in SPACES}
 
 
+def short(value: Any, limit: int = 40) -> str:
+    """Input quoted back in a refusal: printable text as typed, anything else as its repr,
+    cut to `limit` characters so a refusal stays one short line."""
+    text = value.strip() if isinstance(value, str) and value.strip().isprintable() else repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def parse_space(text: Any) -> str:
     """A space name such as 'c3' or ' C3 ' as 'C3', or a TablesideError saying why not."""
     if not isinstance(text, str):
-        raise TablesideError(f"a space is a name such as C3, not {text!r}")
+        raise TablesideError(f"a space is a name such as C3, not {short(text)}")
     name = text.strip().upper()
     if name not in LEVELS:
-        shown = text.strip() or "an empty name"
+        shown = short(text) if text.strip() else "an empty name"
         raise TablesideError(f"{shown} is not a space (rows A-E, columns 1-5)")
     return name
 
@@ -75,9 +82,9 @@ def parse_space(text: Any) -> str:
 def check_roll(roll: Any) -> int:
     """A die roll 1..6, refusing anything else with the reason."""
     if isinstance(roll, bool) or not isinstance(roll, int):
-        raise TablesideError(f"a roll is a whole number 1-6, not {roll!r}")
+        raise TablesideError(f"a roll is a whole number 1-6, not {short(roll)}")
     if roll not in DIE_FACES:
-        raise TablesideError(f"a die shows 1-6, not {roll}")
+        raise TablesideError(f"a die shows 1-6, not {short(roll)}")
     return roll
 
 

@@ -12,7 +12,7 @@ import json
 from typing import Callable
 
 from ..errors import TablesideError
-from .board import COLUMNS, ROWS, check_roll, spaces_for_roll
+from .board import COLUMNS, ROWS, check_roll, short, spaces_for_roll
 from .game import DEFAULT_COLOURS, DEFAULT_TARGET, Game, Setup
 from .rules import Rules
 
@@ -192,7 +192,7 @@ def ask_setup(read: Callable[[str], str], rules: Rules) -> Setup:
                                 "colours": [c.strip() for c in colours.split(",") if c.strip()]})
             target = _ask(read, "Target score", str(DEFAULT_TARGET))
             if not target.isdigit():
-                raise TablesideError(f"the target is a whole number, not {target!r}")
+                raise TablesideError(f"the target is a whole number, not {short(target)}")
             return Setup.from_json({"players": players, "target": int(target),
                                     "rules": rules.as_json()})
         except TablesideError as e:
@@ -204,7 +204,7 @@ def parse_switches(text: str) -> Rules:
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, eq, value = part.partition("=")
         if not eq:
-            raise TablesideError(f"--set takes key=value pairs, not {part!r}")
+            raise TablesideError(f"--set takes key=value pairs, not {short(part)}")
         value = value.strip()
         switches[key.strip()] = {"true": True, "false": False}.get(value.lower(), value)
     return Rules.from_json(switches)

@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 from ..common import clean_name, clean_names, strict_int
 from ..errors import TablesideError
-from .board import SPACES, check_roll, parse_space, spaces_for_roll, why_not_legal
+from .board import SPACES, check_roll, parse_space, short, spaces_for_roll, why_not_legal
 from .rules import Rules
 from .scoring import Score, score_placement
 
@@ -89,7 +89,7 @@ class Setup:
                     raise GameError(f"{c} is played by both {seen[c.casefold()]} and {name}")
                 seen[c.casefold()] = name
             seats.append(Seat(name, cleaned))
-        target = strict_int(data.get("target", DEFAULT_TARGET), "the target", 1, 100_000)
+        target = whole_number(data.get("target", DEFAULT_TARGET), "the target", 1, 100_000)
         return cls(tuple(seats), target, Rules.from_json(data.get("rules")))
 
     def to_json(self) -> dict:
@@ -97,10 +97,11 @@ class Setup:
                 "target": self.target, "rules": self.rules.as_json()}
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    """A value as one short line for a refusal message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+def whole_number(value: Any, what: str, lo: int, hi: int) -> int:
+    """strict_int with the refused value quoted short (a game file may hold anything)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError(f"{what} must be a whole number, not {short(value)}")
+    return strict_int(value, what, lo, hi)
 
 
 def _clean_colour(colour: Any) -> str:
@@ -253,7 +254,7 @@ class Game:
         else:
             raise GameError("an event is a placement {roll, space, colour}, a topple "
                             "{topple, while_placing}, a pass, a start or a fix; "
-                            f"not {_short(dict(event))}")
+                            f"not {short(dict(event), 80)}")
         self.events.append({k: event[k] for k in EVENT_FIELDS[outcome.kind] if k in event})
         self.history.append(outcome)
         return outcome
@@ -272,8 +273,7 @@ class Game:
             for i, s in enumerate(self.setup.seats):
                 if s.name.casefold() == name.strip().casefold():
                     return i
-        shown = (name.strip() if isinstance(name, str) and name.strip().isprintable()
-                 and name.strip() else f"{what} {name!r}")
+        shown = short(name) if isinstance(name, str) and name.strip() else f"{what} {short(name)}"
         raise GameError(f"{shown} is not playing (players: {', '.join(self.names)})")
 
     def _need_turn(self) -> int:
@@ -286,7 +286,7 @@ class Game:
         seat = self._need_turn()
         player = self.setup.seats[seat]
         if "player" in event and self._seat_named(event["player"], "player") != seat:
-            raise GameError(f"it is not {event['player']}'s turn: {player.name} places now")
+            raise GameError(f"it is not {short(event['player'])}'s turn: {player.name} places now")
         roll = check_roll(event.get("roll"))
         space = parse_space(event.get("space"))
         why = why_not_legal(space, roll, self.rules.level_map)
@@ -339,7 +339,8 @@ class Game:
         if owner:
             raise GameError(f"{colour} is {owner}'s colour, not {player.name}'s "
                             f"({player.name} plays {mine})")
-        raise GameError(f"{colour!r} is not a colour in this game ({player.name} plays {mine})")
+        raise GameError(f"{short(colour)!r} is not a colour in this game "
+                        f"({player.name} plays {mine})")
 
     def _topple(self, event: Mapping) -> Outcome:
         causer = self._seat_named(event.get("topple"), "the player who toppled")
@@ -401,7 +402,7 @@ class Game:
         if self.rules.junior:
             raise GameError("the junior version keeps no score")
         seat = self._seat_named(event.get("fix"), "the player whose score is fixed")
-        points = strict_int(event.get("points"), "a score fix", -MAX_FIX, MAX_FIX)
+        points = whole_number(event.get("points"), "a score fix", -MAX_FIX, MAX_FIX)
         if points == 0:
             raise GameError("a score fix of 0 changes nothing")
         reason = event.get("reason", "")

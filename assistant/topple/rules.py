@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 from ..errors import TablesideError
-from .board import LEVEL_RANGE, LEVELS, SPACES, parse_space
+from .board import LEVEL_RANGE, LEVELS, SPACES, parse_space, short
 
 TALL_STACK = ("before3", "after3")
 ROUND_START = ("rotate", "same", "after_last", "roll")
@@ -41,12 +41,12 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("completion_counts_own_stack", "may_pass", "junior"):
             if not isinstance(getattr(self, name), bool):
-                raise TablesideError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise TablesideError(f"{name} must be true or false, not {short(getattr(self, name))}")
         for name, allowed in (("tall_stack", TALL_STACK), ("round_start", ROUND_START),
                               ("tie", TIES)):
             if getattr(self, name) not in allowed:
                 raise TablesideError(f"{name} must be {' or '.join(allowed)}, "
-                                     f"not {getattr(self, name)!r}")
+                                     f"not {short(getattr(self, name))}")
         if len(self.levels) != len(SPACES) or any(
                 isinstance(v, bool) or v not in LEVEL_RANGE for v in self.levels):
             raise TablesideError("every space's level must be 1-5")
@@ -77,7 +77,7 @@ class Rules:
         changes: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise TablesideError(f"unknown rule switch {key!r} "
+                raise TablesideError(f"unknown rule switch {short(key)!r} "
                                      f"(known: {', '.join(sorted(known))})")
             changes[key] = _levels(value) if key == "levels" else value
         return replace(cls(), **changes)
@@ -90,6 +90,6 @@ def _levels(value: Any) -> tuple[int, ...]:
     for name, level in value.items():
         space = parse_space(name)
         if isinstance(level, bool) or level not in LEVEL_RANGE:
-            raise TablesideError(f"the level of {space} must be 1-5, not {level!r}")
+            raise TablesideError(f"the level of {space} must be 1-5, not {short(level)}")
         levels[space] = level
     return tuple(levels[s] for s in SPACES)

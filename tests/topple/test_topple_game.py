@@ -273,3 +273,38 @@ def test_random_games_agree_with_the_brute_force_scorer(script):
             if g.round != round_before:
                 grid = [[[] for _ in range(5)] for _ in range(5)]
         assert g.totals_json() == expected
+
+
+def test_garbage_events_are_refused_with_a_reason_never_a_crash():
+    """Odd JSON from a hand-written file or a client: a TablesideError, one line, no change."""
+    rng = random.Random(3)
+    values = [None, True, False, 0, 1, -1, 6, 7, 2.5, "", "C3", "c3", "F7", "Ann", "ann", "pink",
+              "Dan", "\n", [], {}, ["C3"], {"a": 1}, 10 ** 20, "x" * 500]
+    keys = ["roll", "space", "colour", "player", "topple", "while_placing", "pass", "start",
+            "fix", "points", "reason", "other"]
+    g = game([place("C3")], may_pass=True)
+    for _ in range(3000):
+        event = {k: rng.choice(values) for k in rng.sample(keys, rng.randint(0, 4))}
+        before = json.dumps(g.to_json())
+        try:
+            g.apply(event)
+        except TablesideError as e:
+            assert "\n" not in str(e) and len(str(e)) < 300, (event, str(e))
+            assert json.dumps(g.to_json()) == before
+        if g.over:
+            g.undo()
+
+
+def test_garbage_setups_are_refused_with_a_reason_never_a_crash():
+    rng = random.Random(5)
+    values = [None, True, 0, 3, -5, 2.5, "", "x" * 300, "pink", [], {}, ["pink"], [1, 2],
+              {"tall_stack": "after3"}, {"levels": {"Z9": 1}}, {"levels": []}, {"junior": "yes"}]
+    for _ in range(1500):
+        players = [{"name": rng.choice(["Ann", "Ben", "Cat", "", None, "Ann"]),
+                    "colours": rng.choice(values)} for _ in range(rng.randint(0, 5))]
+        data = {"players": rng.choice([players, rng.choice(values)]),
+                "target": rng.choice(values + [100]), "rules": rng.choice(values)}
+        try:
+            Game.from_json(data)
+        except TablesideError as e:
+            assert "\n" not in str(e) and len(str(e)) < 300, (data, str(e))
