@@ -7,7 +7,7 @@ import pytest
 
 from assistant.errors import TablesideError
 from assistant.topple.board import LEVELS, SPACES
-from assistant.topple.game import Game, Setup
+from assistant.topple.game import Game
 
 THREE = [{"name": "Ann", "colours": ["pink"]}, {"name": "Ben", "colours": ["yellow"]},
          {"name": "Cat", "colours": ["orange"]}]
