@@ -8,6 +8,7 @@ for a roll.  Refusals come back as {"error": reason} through the app's handlers.
 from __future__ import annotations
 
 import random
+from itertools import zip_longest
 from typing import Any
 
 from flask import (Blueprint, abort, jsonify, make_response, redirect, render_template, request,
@@ -15,7 +16,7 @@ from flask import (Blueprint, abort, jsonify, make_response, redirect, render_te
 
 from ..errors import TablesideError
 from ..topple.advice import best_options
-from ..topple.board import DIE_FACES, check_roll
+from ..topple.board import DIE_FACES, check_roll, short
 from ..topple.game import DEFAULT_COLOURS, DEFAULT_TARGET, MAX_PLAYERS, Game
 from ..topple.rules import ROUND_START, TIES, Rules
 from .db import get_db
@@ -52,7 +53,8 @@ def roll_off(names: list[str], rng: random.Random) -> str:
 
 def setup_from_form(form) -> tuple[dict, list[dict]]:
     """The new-game form as a game file's setup, and the opening events (a roll-off)."""
-    rows = list(zip(form.getlist("player"), form.getlist("colour"), form.getlist("colour2")))
+    rows = zip_longest(form.getlist("player"), form.getlist("colour"), form.getlist("colour2"),
+                       fillvalue="")
     rows = [(n.strip(), c, c2) for n, c, c2 in rows if n.strip()]
     if len(rows) < 2:
         raise TablesideError("Topple needs 2 to 4 players: write at least two names")
@@ -64,11 +66,13 @@ def setup_from_form(form) -> tuple[dict, list[dict]]:
             player["colours"].append(second or (spare.pop(0) if spare else ""))
     target = form.get("target", str(DEFAULT_TARGET)).strip()
     if not target.isdigit():
-        raise TablesideError(f"the target is a whole number, not {target!r}")
+        raise TablesideError(f"the target is a whole number, not {short(target)}")
+    defaults = Rules()
     rules = {"completion_counts_own_stack": bool(form.get("completion_counts_own_stack")),
-             "tall_stack": form.get("tall_stack", "before3"),
+             "tall_stack": form.get("tall_stack", defaults.tall_stack),
              "may_pass": bool(form.get("may_pass")), "junior": bool(form.get("junior")),
-             "round_start": form.get("round_start", "rotate"), "tie": form.get("tie", "shared")}
+             "round_start": form.get("round_start", defaults.round_start),
+             "tie": form.get("tie", defaults.tie)}
     setup = {"players": players, "target": int(target), "rules": rules}
     first = []
     if form.get("starter") == "roll":

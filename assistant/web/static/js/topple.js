@@ -9,6 +9,7 @@ const T = JSON.parse(document.getElementById("topple-strings").textContent);
 // The boxed set's colours (translated) and a few more a home-made set might use.
 const KNOWN = ["pink", "yellow", "orange", "green", "red", "blue", "purple", "white", "black"];
 const $ = (id) => document.getElementById(id);
+document.documentElement.lang = root.dataset.lang;   // base.html says "en"; screen readers need this
 
 let game = null;        // the server's view
 let roll = null;        // the die the player tapped or the app rolled
