@@ -17,8 +17,8 @@ from .game import DEFAULT_COLOURS, DEFAULT_TARGET, Game, Setup
 from .rules import Rules
 
 PLAY_HELP = ('Each turn type the roll and the space, e.g. "4 D1" (with two colours each add the '
-             'colour: "4 D1 pink"). Other commands: "topple", "undo", "board", "totals", '
-             '"pass" (if allowed), "start NAME" (who starts this round), "fix NAME POINTS", '
+             'colour: "4 D1 pink"). Other commands: "topple", "fell" (a piece fell by itself after the last '
+             'placement: rule B5), "undo", "board", "totals", "pass" (if allowed), "start NAME" (who starts this round), "fix NAME POINTS", '
              '"help", "quit".')
 
 
@@ -272,6 +272,10 @@ def _event_from(line: str, game: Game, read: Callable[[str], str]) -> dict | Non
         placing_default = "y" if who.casefold() == (game.current or "").casefold() else "n"
         placing = _ask(read, "While placing? (y/n)", placing_default).lower().startswith("y")
         return {"topple": who, "while_placing": placing}
+    if word == "fell":
+        if game.last_placer is None:
+            raise TablesideError("nothing has been placed this round")
+        return {"topple": game.names[game.last_placer], "late_fall": True}
     if word == "pass":
         return {"pass": True}
     if word == "start" and len(words) == 2:

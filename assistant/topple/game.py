@@ -13,6 +13,9 @@ Events (JSON objects, the same in the CLI's game files, the web API and the stor
                                                  (only the player in turn) +3 to the
                                                  player seated before him; the round ends.
                                                  "while_placing" defaults to "Ben is in turn".
+  {"topple": "Ann", "late_fall": true}          B5: pieces fell later with nobody touching:
+                                                 counted against the last placer (Ann) as
+                                                 while placing
   {"pass": true}                                 the player in turn declines (rule may_pass)
   {"start": "Cat"}                               who starts this round (a roll-off), before
                                                  its first placement; required from round 2
@@ -43,7 +46,7 @@ MAX_FIX = 1000
 
 #: The fields each kind of event keeps in the log; anything else a client sends is dropped.
 EVENT_FIELDS = {"place": ("roll", "space", "colour", "player"),
-                "topple": ("topple", "while_placing"), "pass": ("pass",), "start": ("start",),
+                "topple": ("topple", "while_placing", "late_fall"), "pass": ("pass",), "start": ("start",),
                 "fix": ("fix", "points", "reason")}
 
 
@@ -346,6 +349,36 @@ class Game:
         causer = self._seat_named(event.get("topple"), "the player who toppled")
         if causer in self.out:
             raise GameError(f"{self.names[causer]} is already out")
+        late = event.get("late_fall", False)
+        if not isinstance(late, bool):
+            raise GameError("late_fall must be true or false")
+        if late:
+            placing = self._check_late_fall(causer, event)
+        else:
+            placing = self._check_topple(causer, event)
+        name = self.names[causer]
+        changes: dict[str, int] = {}
+        how = "'s piece fell by itself" if late else \
+            (" topples while placing" if placing else " topples out of turn")
+        if self.rules.junior:
+            self.out.add(causer)
+            text = f"{name}{how} and {name} is out"
+        else:
+            changes[name] = -TOPPLE_PENALTY
+            self.totals[causer] -= TOPPLE_PENALTY
+            text = f"{name}{how}: {name} -{TOPPLE_PENALTY}"
+            if placing:
+                before = self.seat_before(causer)
+                changes[self.names[before]] = TOPPLE_BONUS
+                self.totals[before] += TOPPLE_BONUS
+                text += f", {self.names[before]} +{TOPPLE_BONUS} (seated before {name})"
+        outcome = Outcome(self.round, changes, text, kind="topple", player=name)
+        outcome.text += ". " + self._end_round("topple")
+        outcome.ended_round = True
+        return outcome
+
+    def _check_topple(self, causer: int, event: Mapping) -> bool:
+        """A topple while placing (only the player in turn) or a knock: which one, checked."""
         placing = event.get("while_placing", causer == self.turn)
         if not isinstance(placing, bool):
             raise GameError("while_placing must be true or false")
@@ -356,25 +389,21 @@ class Game:
                             "(a knock out of turn has while_placing false)")
         if not placing and not any(self.stacks.values()):
             raise GameError("nothing can fall: the board is empty")
-        name = self.names[causer]
-        changes: dict[str, int] = {}
-        if self.rules.junior:
-            self.out.add(causer)
-            text = f"{name} topples{' while placing' if placing else ''} and is out"
-        else:
-            changes[name] = -TOPPLE_PENALTY
-            self.totals[causer] -= TOPPLE_PENALTY
-            text = f"{name} topples {'while placing' if placing else 'out of turn'}: " \
-                   f"{name} -{TOPPLE_PENALTY}"
-            if placing:
-                before = self.seat_before(causer)
-                changes[self.names[before]] = TOPPLE_BONUS
-                self.totals[before] += TOPPLE_BONUS
-                text += f", {self.names[before]} +{TOPPLE_BONUS} (seated before {name})"
-        outcome = Outcome(self.round, changes, text, kind="topple", player=name)
-        outcome.text += ". " + self._end_round("topple")
-        outcome.ended_round = True
-        return outcome
+        return placing
+
+    def _check_late_fall(self, causer: int, event: Mapping) -> bool:
+        """B5: pieces that fall later with nobody touching count as the last placer's topple
+        while placing (-10, +3 to the player before); the table may name someone else as a
+        plain topple instead."""
+        if self.last_placer is None:
+            raise GameError("nothing has been placed this round, so nothing can fall by itself")
+        if causer != self.last_placer:
+            raise GameError("pieces that fall by themselves count against the last player to "
+                            f"place ({self.names[self.last_placer]}), not "
+                            f"{self.names[causer]} (rule B5)")
+        if event.get("while_placing") is not None:
+            raise GameError("a late fall takes no while_placing: it counts as while placing")
+        return True
 
     def _pass(self, event: Mapping) -> Outcome:
         seat = self._need_turn()
@@ -476,6 +505,7 @@ class Game:
             "round": self.round, "over": self.over, "winners": self.winners(),
             "awaiting": self.awaiting, "turn": turn,
             "starter": None if self.starter is None else self.names[self.starter],
+            "last_placer": None if self.last_placer is None else self.names[self.last_placer],
             "board": {s: list(st) for s, st in self.stacks.items()},
             "totals": self.totals_json(), "by_colour": dict(self.by_colour),
             "pieces_left": {c: self.pieces_left(c) for c in self.by_colour},

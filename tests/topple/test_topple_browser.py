@@ -108,6 +108,7 @@ def test_a_round_with_a_topple_and_an_undo(server, browser, tmp_path):
     page.click("#tp-topple")
     page.wait_for_selector("#tp-dialog[open]")
     assert page.is_checked("#tp-dialog input[value='Cat']") and page.is_checked("#tp-placing")
+    assert page.inner_text("#tp-late") == "It fell by itself after Ben's piece"
     shot("05-topple-dialog", full=False)
     page.click("#tp-confirm")
     page.wait_for_selector("#tp-summary:not([hidden])")

@@ -140,7 +140,7 @@ def test_play_a_round_in_the_terminal(tmp_path, capsys):
 
 def test_play_with_two_players_names_the_colour(capsys):
     answers = iter(["Ann, Ben", "", "", "50", "6 A1", "6 A1 pink", "6 B1 green", "totals",
-                    "topple", "Ann", "n"])
+                    "topple", "Ann", "n", "fell", "6 C3 orange", "fell"])
     args = type("Args", (), {"switches": "", "save": None})()
 
     def read(prompt):
@@ -153,6 +153,8 @@ def test_play_with_two_players_names_the_colour(capsys):
     assert "Ann places pink on A1 (roll 6): 0 points" in out
     assert "Totals: Ann 0 (pink 0, yellow 0), Ben 0 (orange 0, green 0)" in out
     assert "Ann topples out of turn: Ann -10" in out
+    assert "Not allowed: nothing has been placed this round" in out
+    assert "Ben's piece fell by itself: Ben -10, Ann +3 (seated before Ben)" in out
     assert out.rstrip().endswith("Game left unfinished.")
 
 

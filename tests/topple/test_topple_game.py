@@ -308,3 +308,17 @@ def test_garbage_setups_are_refused_with_a_reason_never_a_crash():
             Game.from_json(data)
         except TablesideError as e:
             assert "\n" not in str(e) and len(str(e)) < 300, (data, str(e))
+
+
+def test_b5_a_piece_falling_later_counts_against_the_last_placer():
+    g = game([place("C3"), place("B3")])                  # Ann, Ben placed; Cat in turn
+    refused(g, {"topple": "Ann", "late_fall": True},
+            "count against the last player to place (Ben), not Ann (rule B5)")
+    refused(g, {"topple": "Ben", "late_fall": True, "while_placing": True},
+            "a late fall takes no while_placing")
+    refused(g, {"topple": "Ben", "late_fall": "yes"}, "late_fall must be true or false")
+    g.apply({"topple": "Ben", "late_fall": True})
+    assert g.history[-1].changes == {"Ben": -10, "Ann": 3}
+    assert g.events[-1] == {"topple": "Ben", "late_fall": True}
+    assert g.history[-1].text.startswith("Ben's piece fell by itself: Ben -10, Ann +3")
+    refused(g, {"topple": "Ann", "late_fall": True}, "nothing has been placed this round")

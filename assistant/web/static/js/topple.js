@@ -73,7 +73,8 @@ function describe(entry) {
   } else if (entry.kind === "topple") {
     const before = Object.keys(entry.changes).find((n) => n !== name);
     text = game.rules.junior ? fmt("ev_topple_out", { name })
-      : before ? fmt("ev_topple_placing", { name, before }) : fmt("ev_topple_knock", { name });
+      : ev.late_fall ? fmt("ev_topple_late", { name, before })
+        : before ? fmt("ev_topple_placing", { name, before }) : fmt("ev_topple_knock", { name });
   } else if (entry.kind === "pass") {
     text = fmt("ev_pass", { name });
   } else if (entry.kind === "start") {
@@ -347,11 +348,18 @@ function openTopple() {
     who.append(label);
   }
   $("tp-placing").checked = Boolean(current);
+  const late = $("tp-late");                 // B5: it fell by itself after the last piece
+  late.hidden = !game.last_placer;
+  late.textContent = fmt("fell_by_itself", { name: game.last_placer });
   dialog.showModal();
 }
 
 function closeTopple() {
   const dialog = $("tp-dialog");
+  if (dialog.returnValue === "late") {
+    send({ event: { topple: game.last_placer, late_fall: true } });
+    return;
+  }
   if (dialog.returnValue !== "ok") return;
   const picked = dialog.querySelector("input[name=tp-causer]:checked");
   if (!picked) return;
