@@ -515,6 +515,27 @@ class Game:
             "events": len(self.events),
         }
 
+    def sheet_json(self) -> dict:
+        """The finished rounds in the score sheet's shape (printables' Topple sheet):
+        {"players": [{name, colours}], "target": N, "rounds": [{"points": {name: {colour:
+        points}}, "topples": {name: net}}]}.  A score fix has no colour: it is written in the
+        player's first colour, so the sheet's totals are the game's."""
+        rounds = [{"points": {s.name: {c: 0 for c in s.colours} for s in self.setup.seats},
+                   "topples": {}} for _ in self.rounds]
+        for outcome in self.history:
+            if outcome.round > len(rounds) or not outcome.changes:
+                continue
+            row = rounds[outcome.round - 1]
+            for name, change in outcome.changes.items():
+                if outcome.kind == "topple":
+                    row["topples"][name] = row["topples"].get(name, 0) + change
+                else:
+                    seat = self.setup.seats[self.names.index(name)]
+                    colour = outcome.colour if outcome.kind == "place" else seat.colours[0]
+                    row["points"][name][colour] += change
+        return {"players": [{"name": s.name, "colours": list(s.colours)} for s in self.setup.seats],
+                "target": self.setup.target, "rounds": rounds}
+
     @classmethod
     def from_json(cls, data: Any) -> "Game":
         """A game file: the setup plus its "events" list, replayed."""

@@ -322,3 +322,24 @@ def test_b5_a_piece_falling_later_counts_against_the_last_placer():
     assert g.events[-1] == {"topple": "Ben", "late_fall": True}
     assert g.history[-1].text.startswith("Ben's piece fell by itself: Ben -10, Ann +3")
     refused(g, {"topple": "Ann", "late_fall": True}, "nothing has been placed this round")
+
+
+def test_the_score_sheets_shape_adds_up_to_the_totals():
+    g = game([place("C1"), place("C2"), place("C4"), place("C5"), place("C3"),
+              {"fix": "Cat", "points": 2}, {"topple": "Cat"}, place("C3")], players=THREE)
+    sheet = g.sheet_json()
+    assert sheet["players"] == THREE and sheet["target"] == 100
+    assert sheet["rounds"] == [{"points": {"Ann": {"pink": 0}, "Ben": {"yellow": 4},
+                                           "Cat": {"orange": 2}},
+                                "topples": {"Cat": -10, "Ben": 3}}]    # round 2 is not over
+    two = game([place("C1", "pink"), place("C2", "orange"), place("C4", "pink"),
+                place("C5", "green"), place("C3", "yellow"), {"topple": "Ben"}], players=TWO)
+    row = two.sheet_json()["rounds"][0]
+    assert row["points"]["Ann"] == {"pink": 0, "yellow": 3} and row["topples"] == {"Ben": -10,
+                                                                                  "Ann": 3}
+    for g in (g, two):
+        ends = g.rounds[-1].totals
+        for name in g.names:
+            r = g.sheet_json()["rounds"]
+            assert sum(sum(x["points"][name].values()) + x["topples"].get(name, 0)
+                       for x in r) == ends[name]
