@@ -1,0 +1,173 @@
+"""Topple's pages and JSON API: a Flask blueprint over the same Game the CLI replays.
+
+Pages: /topple (new game, games to carry on) and /topple/<id> (the turn screen,
+driven by static/js/topple.js).  API under /api/topple: create a game, read it
+(with the legal spaces for every roll), add an event or undo, rank the spaces
+for a roll.  Refusals come back as {"error": reason} through the app's handlers.
+"""
+from __future__ import annotations
+
+import random
+from itertools import zip_longest
+from typing import Any
+
+from flask import (Blueprint, abort, jsonify, make_response, redirect, render_template, request,
+                   url_for)
+
+from ..common import TablesideError
+from ..topple.advice import best_options
+from ..topple.board import DIE_FACES, check_roll, short
+from ..topple.game import DEFAULT_COLOURS, DEFAULT_TARGET, MAX_PLAYERS, Game
+from ..topple.rules import ROUND_START, TIES, Rules
+from .db import get_db
+from .store import StaleGame
+from .topple_i18n import COOKIE, LANGUAGES, STRINGS, language, translator
+from .topple_store import apply_event, create_game, list_games, load_game
+
+bp = Blueprint("topple", __name__)
+BEST_SHOWN = 3
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+# ---- what the page shows -------------------------------------------------------------
+
+def view(game_id: str, game: Game) -> dict:
+    """The game as the turn screen needs it: the engine's view plus legal spaces per roll."""
+    out = game.to_json()
+    out["id"] = game_id
+    out["legal"] = {str(r): list(game.legal_spaces(r)) for r in DIE_FACES}
+    for entry, event in zip(out["history"], game.events):
+        entry["event"] = event
+    return out
+
+
+def roll_off(names: list[str], rng: random.Random) -> str:
+    """Everyone rolls, the highest starts, ties re-roll among the tied (rules 3.6)."""
+    tied = list(names)
+    while len(tied) > 1:
+        rolls = {n: rng.randint(1, 6) for n in tied}
+        best = max(rolls.values())
+        tied = [n for n in tied if rolls[n] == best]
+    return tied[0]
+
+
+def setup_from_form(form) -> tuple[dict, list[dict]]:
+    """The new-game form as a game file's setup, and the opening events (a roll-off)."""
+    rows = zip_longest(form.getlist("player"), form.getlist("colour"), form.getlist("colour2"),
+                       fillvalue="")
+    rows = [(n.strip(), c, c2) for n, c, c2 in rows if n.strip()]
+    if len(rows) < 2:
+        raise TablesideError("Topple needs 2 to 4 players: write at least two names")
+    players = [{"name": n, "colours": [c]} for n, c, _ in rows]
+    if len(rows) == 2:
+        taken = {c for _, c, _ in rows} | {c2 for _, _, c2 in rows if c2}
+        spare = [c for c in DEFAULT_COLOURS if c not in taken]
+        for player, (_, _, second) in zip(players, rows):
+            player["colours"].append(second or (spare.pop(0) if spare else ""))
+    target = form.get("target", str(DEFAULT_TARGET)).strip()
+    if not target.isdigit():
+        raise TablesideError(f"the target is a whole number, not {short(target)}")
+    defaults = Rules()
+    rules = {"completion_counts_own_stack": bool(form.get("completion_counts_own_stack")),
+             "tall_stack": form.get("tall_stack", defaults.tall_stack),
+             "may_pass": bool(form.get("may_pass")), "junior": bool(form.get("junior")),
+             "round_start": form.get("round_start", defaults.round_start),
+             "tie": form.get("tie", defaults.tie)}
+    setup = {"players": players, "target": int(target), "rules": rules}
+    first = []
+    if form.get("starter") == "roll":
+        first.append({"start": roll_off([p["name"] for p in players], random.SystemRandom())})
+    return setup, first
+
+
+def render(template: str, status: int = 200, **context):
+    lang = language()
+    response = render_template(template, t=translator(lang), lang=lang, strings=STRINGS[lang],
+                               languages=[(code, STRINGS[code]["language_name"])
+                                          for code in LANGUAGES], **context)
+    response = make_response(response, status)
+    if request.args.get("lang") in LANGUAGES:
+        response.set_cookie(COOKIE, request.args["lang"], max_age=COOKIE_MAX_AGE,
+                            samesite="Lax", httponly=True)
+    return response
+
+
+# ---- pages ---------------------------------------------------------------------------
+
+@bp.get("/topple")
+def home(error: str | None = None, status: int = 200):
+    db = get_db()
+    return render("topple_home.html", status, error=error, colours=DEFAULT_COLOURS,
+                  seats=range(MAX_PLAYERS), defaults=Rules(), round_starts=ROUND_START,
+                  ties=TIES, target=DEFAULT_TARGET, form=request.form,
+                  unfinished=list_games(db, over=False), finished=list_games(db, over=True))
+
+
+@bp.post("/topple/games")
+def start_game():
+    try:
+        setup, first = setup_from_form(request.form)
+        game_id, _ = create_game(get_db(), setup, first)
+    except TablesideError as e:
+        return home(error=str(e), status=400)
+    return redirect(url_for("topple.game_page", game_id=game_id), code=303)
+
+
+@bp.get("/topple/<game_id>")
+def game_page(game_id: str):
+    game = load_game(get_db(), game_id)            # unknown -> the friendly 404 page
+    return render("topple_game.html", game_id=game_id, names=game.names)
+
+
+# ---- the JSON API ----------------------------------------------------------------------
+
+def _body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        abort(400, description="send a JSON object (Content-Type: application/json)")
+    return body
+
+
+@bp.post("/api/topple/games")
+def api_create():
+    body = _body()
+    events = body.get("events", [])
+    if not isinstance(events, list):
+        raise TablesideError("'events' must be a list")
+    game_id, _ = create_game(get_db(), body, events)
+    return jsonify(id=game_id, url=url_for("topple.game_page", game_id=game_id)), 201
+
+
+@bp.get("/api/topple/games/<game_id>")
+def api_game(game_id: str):
+    return jsonify(view(game_id, load_game(get_db(), game_id)))
+
+
+@bp.post("/api/topple/games/<game_id>/events")
+def api_event(game_id: str):
+    """Body: {"event": {...}, "at": N} or {"undo": true, "at": N}."""
+    body = _body()
+    db = get_db()
+    try:
+        game = apply_event(db, game_id, body.get("event"), undo=body.get("undo") is True,
+                           at=body.get("at"))
+    except StaleGame as e:
+        return jsonify(error=str(e), game=view(game_id, load_game(db, game_id))), 409
+    return jsonify(view(game_id, game))
+
+
+@bp.get("/api/topple/games/<game_id>/best")
+def api_best(game_id: str):
+    roll = _int_arg("roll")
+    game = load_game(get_db(), game_id)
+    options = best_options(game, check_roll(roll))
+    return jsonify(roll=roll, player=game.current,
+                   options=[o.to_json() for o in options[:BEST_SHOWN]])
+
+
+def _int_arg(name: str) -> Any:
+    value = request.args.get(name, "")
+    try:
+        return int(value)
+    except ValueError:
+        raise TablesideError(f"{name} must be a whole number, not {value!r}") from None
