@@ -13,6 +13,7 @@ import sys
 from typing import Any, Sequence
 
 from .errors import TablesideError
+from .json_depth import check_depth
 
 # Modules that add subcommands, in the order they appear in --help.
 _COMMAND_MODULES = (
@@ -55,10 +56,11 @@ def read_json_arg(path: str) -> Any:
         raise TablesideError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise TablesideError(f"{path} is not a text file") from None
+    where = "standard input" if path == "-" else path
+    check_depth(text, where)            # json.loads would recurse past Python's stack
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        where = "standard input" if path == "-" else path
         raise TablesideError(f"{where} is not valid JSON ({e.msg}, line {e.lineno})") from None
 
 

@@ -11,8 +11,10 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_wtf.csrf import generate_csrf
 
 from ..errors import TablesideError
+from ..json_depth import check_depth
 from ..state import FrameState
 from .db import get_db
+from .limits import recognition_slot
 from .store import StaleGame, apply_action, create_game, list_games, load_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -40,6 +42,8 @@ def optional(module: str, *names: str):
 
 
 def json_body() -> dict:
+    # get_data obeys max_content_length (413 before reading a byte too many)
+    check_depth(request.get_data(cache=True).decode("utf-8", "replace"), "the request's JSON")
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         abort(400, description="send a JSON object (Content-Type: application/json)")
@@ -217,24 +221,29 @@ def post_recognize():
     kind = sniff_image(data)
     if kind is None:
         abort(400, description="that file is not a photo (JPEG, PNG, WebP or HEIC)")
-    recognize, draw_overlay, error = optional("recognizer", "recognize", "draw_overlay",
-                                              "RecognitionError")
+    recognize, draw_overlay, error, too_large = optional(
+        "recognizer", "recognize", "draw_overlay", "RecognitionError", "PhotoTooLarge")
     # Knowing the game, the photo must show exactly its standing pins and live piles:
     # that prior removes the layout guesswork of sparse mid-frame photos.
     game_id = request.form.get("game")
     expect = load_game(get_db(), game_id).game.expected_table() if game_id else None
     started = time.perf_counter()
-    try:
-        reading = recognize(data, expect=expect)
-    except error as e:
-        seen = getattr(e, "partial", None)
-        if seen is None or not seen.cards:
-            abort(400, description=str(e))
-        # the cards that were found, drawn: why the photo could not be read (glare, clutter)
-        return jsonify({"error": str(e), "overlay": _overlay_or_none(draw_overlay, data, seen)}), 400
-    out = reading.to_dict()
+    with recognition_slot():
+        try:
+            reading = recognize(data, expect=expect)
+        except too_large as e:      # refused from its header, nothing decoded
+            return jsonify(error=str(e)), 413
+        except error as e:
+            seen = getattr(e, "partial", None)
+            if seen is None or not seen.cards:
+                abort(400, description=str(e))
+            # the cards that were found, drawn: why the photo could not be read (glare, clutter)
+            return jsonify({"error": str(e),
+                            "overlay": _overlay_or_none(draw_overlay, data, seen)}), 400
+        out = reading.to_dict()
+        out["overlay"] = _overlay_or_none(draw_overlay, data, reading)
+        del reading
     out.pop("image", None)          # the recogniser's idea of a file name: not ours to echo
-    out["overlay"] = _overlay_or_none(draw_overlay, data, reading)
     # Below this confidence the page asks the player to check the card.
     out["low_confidence"] = getattr(importlib.import_module("recognizer"), "LOW_CONFIDENCE", 0.7)
     out["server_seconds"] = round(time.perf_counter() - started, 3)

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from ..errors import TablesideError
+from .limits import WORKER_THREADS
 
 
 def register(subs) -> None:
@@ -21,7 +22,7 @@ def register(subs) -> None:
     p.add_argument("--data", metavar="DIR", default=None,
                    help="where games are kept (default: $TABLESIDE_DATA, else the user "
                         "data directory)")
-    p.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+    p.add_argument("--threads", type=int, default=WORKER_THREADS, help=argparse.SUPPRESS)
     p.set_defaults(func=serve)
 
 
@@ -29,6 +30,7 @@ def serve(args) -> int:
     import waitress
 
     from . import create_app, default_data_dir
+    from .limits import waitress_options
     from .net import lan_url, qr_terminal, url_for_host
 
     if not 0 <= args.port <= 65535:
@@ -39,10 +41,10 @@ def serve(args) -> int:
     except OSError as e:
         raise TablesideError(f"cannot use the data directory {data}: "
                              f"{e.strerror or e}") from None
+    app.config["ALLOWED_HOSTS"] = set(app.config["ALLOWED_HOSTS"]) | {args.host.lower()}
+    options = {**waitress_options(app.config["MAX_CONTENT_LENGTH"]), "threads": args.threads}
     try:
-        server = waitress.create_server(app, host=args.host, port=args.port,
-                                        threads=args.threads, ident="tableside",
-                                        clear_untrusted_proxy_headers=True)
+        server = waitress.create_server(app, host=args.host, port=args.port, **options)
     except OSError as e:
         raise TablesideError(f"cannot listen on {args.host}:{args.port} ({e.strerror or e}); "
                              "is another server running? Try --port 8001") from None
