@@ -10,6 +10,7 @@ import sys
 from typing import Callable
 
 from .cards import rank_of
+from .common import clean_names
 from .errors import TablesideError
 from .game import Game
 from .layout import ROWS
@@ -69,7 +70,7 @@ def format_sheet(names: list[str], cards: list[ScoreCard]) -> str:
 def _play(args, read: Callable[[str], str] = input) -> int:
     import random
     from .cli_core import variant_arg
-    names = [n.strip() for n in args.players.split(",")]
+    names = clean_names(args.players.split(","))
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     game = Game(names, mode="dealt", seed=seed, variant=variant_arg(args.variant))
     print(f"Bowling Solitaire — seed {seed}. {HELP}")

@@ -57,12 +57,22 @@ def _v2_game_summaries(db: sqlite3.Connection) -> None:
                     row["id"]))
 
 
+def _v3_game_versions(db: sqlite3.Connection) -> None:
+    """A version per game that every write raises, undo included: the guard against stale
+    screens (the number of actions comes back after an undo and a new action; this never
+    does).  A stored game starts at its number of actions."""
+    db.execute("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+    db.execute("UPDATE games SET version = (SELECT count(*) FROM actions "
+               "WHERE actions.game_id = games.id)")
+
+
 Migration = Union[str, Callable[[sqlite3.Connection], None]]
 
 #: Schema steps in order: MIGRATIONS[0] takes version 0 to 1, and so on.  Append only.
 MIGRATIONS: list[Migration] = [
     _v1_games_and_actions,
     _v2_game_summaries,
+    _v3_game_versions,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

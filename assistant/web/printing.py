@@ -39,7 +39,7 @@ def pdf_response(build: Callable[[io.BytesIO], object], download_name: str):
 def scorepad():
     from .api import find_printable
     raw = request.args.get("players", "1")
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAD_PLAYERS:
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_PAD_PLAYERS:  # "²"
         abort(400, description=f"players must be a number from 1 to {MAX_PAD_PLAYERS}")
     paper = paper_arg()
     build = find_printable("build_scorepad")

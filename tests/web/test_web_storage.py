@@ -57,14 +57,14 @@ def test_migration_2_summarises_games_stored_by_version_1(tmp_path):
     for seq, action in enumerate([DEAL, {"type": "end_ball"}]):
         db.execute("INSERT INTO actions VALUES ('oldgame1', ?, ?, '2024-01-01T00:01:00+00:00')",
                    (seq, json.dumps(action)))
-    assert migrate(db) == 1 and schema_version(db) == 2
+    assert migrate(db) == SCHEMA_VERSION - 1 and schema_version(db) == SCHEMA_VERSION
     row = db.execute("SELECT * FROM games WHERE id = 'oldgame1'").fetchone()
     summary = json.loads(row["summary"])
     assert summary["players"][0]["name"] == "Ann" and summary["turn"]["frame"] == 1
     assert row["updated"] == "2024-01-01T00:01:00+00:00" and row["over"] == 0
     app = create_app({"DATA_DIR": str(tmp_path), "DATABASE": str(path), "TESTING": True})
     g = app.test_client().get("/api/games/oldgame1").get_json()
-    assert g["actions"] == 2 and g["turn"]["ball"] == 2
+    assert g["actions"] == 2 and g["turn"]["ball"] == 2 and g["version"] == 2
 
 
 def test_a_newer_database_is_refused(tmp_path):
