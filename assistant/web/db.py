@@ -84,7 +84,11 @@ def connect(path: str) -> sqlite3.Connection:
     db.row_factory = sqlite3.Row
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA synchronous = NORMAL")   # WAL + NORMAL: a commit survives a crash
+    # WAL + FULL: every commit is fsynced before the answer, so an answered action survives
+    # a power cut too (NORMAL survives a crash of the process, but can lose the last commits
+    # when the machine loses power).  Measured: 4 ms a commit (p95 14 ms) against 0.1 ms, on
+    # an action that takes 25-40 ms to replay and apply.
+    db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
     return db
 

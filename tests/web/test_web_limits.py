@@ -284,3 +284,9 @@ def test_an_oversized_body_is_refused_before_it_is_sent(server):
         head = s.recv(256)
         assert head.split()[1] == b"413"
         assert time.perf_counter() - started < 3
+
+
+def test_commits_are_fsynced(app):
+    """synchronous=FULL (2): an answered action survives a power cut, not only a crash."""
+    from assistant.web.db import connect
+    assert connect(app.config["DATABASE"]).execute("PRAGMA synchronous").fetchone()[0] == 2
