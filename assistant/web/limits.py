@@ -7,6 +7,7 @@ server is busy, so photos can never take every worker thread from the actions an
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import threading
 from contextlib import contextmanager
@@ -20,6 +21,16 @@ RECOGNITION_WAIT_SECONDS = 8            # a turn usually comes within a second o
 CONNECTION_LIMIT = 400                  # file descriptors are 1024 by default; one each
 CHANNEL_TIMEOUT = 5                     # seconds without a byte before a connection is closed
 
+def _find_malloc_trim():
+    """glibc's malloc_trim, or None on another C library (macOS, musl): memory is then given
+    back whenever that allocator does so."""
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_malloc_trim = _find_malloc_trim()
 _running = threading.BoundedSemaphore(RECOGNITIONS_AT_ONCE)
 _admitted = threading.BoundedSemaphore(RECOGNITIONS_AT_ONCE + RECOGNITIONS_WAITING)
 
@@ -37,8 +48,11 @@ def recognition_slot():
             yield
         finally:
             _running.release()
-            # A big photo's pixels are freed here, not whenever the collector next runs.
+            # A big photo's pixels are freed here, not whenever the collector next runs, and
+            # glibc is asked to give the freed pages back (its per-thread arenas keep them).
             gc.collect()
+            if _malloc_trim is not None:
+                _malloc_trim(0)
     finally:
         _admitted.release()
 
