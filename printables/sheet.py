@@ -18,6 +18,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer, Table,
                                 TableStyle)
 
+from assistant.errors import TablesideError
+from assistant.json_depth import check_depth
 from assistant.scoring import ScoreCard, ScoreError, score_rolls
 from printables.fonts import register_fonts
 from printables.grid import GameGrid, GridGeometry, PlayerRow, _fit_text
@@ -34,6 +36,11 @@ LEGEND = ("X strike (10 + next two balls) · / spare (10 + next ball) · - a bal
 def parse_game(data) -> dict:
     """Check a game dict (or JSON text) and return a clean copy; PrintError says what is wrong."""
     if isinstance(data, (str, bytes)):
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        try:
+            check_depth(text, "the game JSON")     # json.loads would recurse past the stack
+        except TablesideError as e:
+            raise PrintError(str(e)) from None
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:

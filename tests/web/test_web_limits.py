@@ -309,3 +309,12 @@ def test_memory_comes_back_after_large_photos(served, tmp_path):
     assert results == [400] * 4                        # "no cards found": decoded, then read
     assert peak - warm > 140, (warm, after, peak)
     assert after - warm < 80, (warm, after, peak)
+
+
+def test_deep_json_for_a_printed_sheet(tmp_path, capsys):
+    from assistant.cli import main
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"players": ' + "[" * 100_000)
+    assert main(["print", "sheet", str(deep), "--out", str(tmp_path / "s.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "nested too deeply" in err and "internal error" not in err
