@@ -198,7 +198,7 @@ def client(base: str, slots: Slots, slot: int, stats: Stats, until: float, seed:
             slots.finished(slot, gid, phone)
             continue
         awaiting = game["turn"]["awaiting"]
-        if awaiting == "deal" or rng.random() < 0.03:
+        if photos and (awaiting == "deal" or rng.random() < 0.03):
             phone.call("POST", "/api/recognize", route="POST /api/recognize", ok=(200, 400),
                        files={"photo": rng.choice(photos), "game": gid})
         time.sleep(rng.uniform(0.05, 0.3))             # a player looks, then taps
@@ -247,11 +247,13 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--no-photos", action="store_true",
+                    help="no uploads: what the games and hints alone cost")
     args = ap.parse_args(argv)
     if not 1 <= args.seconds <= 600 or not 1 <= args.clients <= 100 or not 1 <= args.games:
         ap.error("--seconds 1..600, --clients 1..100, --games at least 1")
-    photos = [p.read_bytes() for p in PHOTOS[:6]]
-    if not photos:
+    photos = [] if args.no_photos else [p.read_bytes() for p in PHOTOS[:6]]
+    if not photos and not args.no_photos:
         ap.error("no photos in sample_images/")
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="tableside-load-") as tmp:
