@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException
 from ..errors import TablesideError
 from .hosts import default_names
 from .limits import MAX_JSON_BYTES, MAX_UPLOAD_BYTES
+
 SECRET_FILE = "secret_key"
 DB_FILE = "tableside.sqlite3"
 
@@ -171,8 +172,8 @@ def _register_errors(app: Flask) -> None:
         if request.mimetype == "multipart/form-data":
             return error_response(413, "the upload is too big: photos can be at most "
                                        f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
-        return error_response(413, "the request is too big: a game's JSON is at most "
-                                   f"{MAX_JSON_BYTES // 1024} KB")
+        return error_response(413, "the request is too big: at most "
+                                   f"{MAX_JSON_BYTES // 1024} KB of JSON or form data")
 
     @app.errorhandler(sqlite3.OperationalError)
     def database_busy(e):
