@@ -19,6 +19,8 @@ from reportlab.platypus import (BaseDocTemplate, Frame, PageTemplate, Paragraph,
                                 TableStyle)
 
 from assistant.bowling.scoring import ScoreCard, ScoreError, score_rolls
+from assistant.common import TablesideError
+from assistant.json_depth import check_depth
 from printables.fonts import register_fonts
 from printables.grid import GameGrid, GridGeometry, PlayerRow, _fit_text
 from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf
@@ -34,6 +36,11 @@ LEGEND = ("X strike (10 + next two balls) · / spare (10 + next ball) · - a bal
 def parse_game(data) -> dict:
     """Check a game dict (or JSON text) and return a clean copy; PrintError says what is wrong."""
     if isinstance(data, (str, bytes)):
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        try:
+            check_depth(text, "the game JSON")     # json.loads would recurse past the stack
+        except TablesideError as e:
+            raise PrintError(str(e)) from None
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:

@@ -11,7 +11,7 @@ pipeline.recognize runs them in turn; result.py holds what it returns.
 from __future__ import annotations
 
 from .cards import find_cards, rectify
-from .image_io import RecognitionError, load_image
+from .image_io import PhotoTooLarge, RecognitionError, load_image
 from .layout import fit_layout
 from .mat import find_mat
 from .overlay import draw_overlay
@@ -19,6 +19,7 @@ from .pipeline import COVERED_CONFIDENCE, in_layout, recognize, recognize_cards
 from .rank import read_rank
 from .result import LOW_CONFIDENCE, Card, Recognition
 
-__all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "draw_overlay",
+__all__ = ["recognize", "recognize_cards", "Recognition", "Card", "RecognitionError", "PhotoTooLarge",
+           "draw_overlay",
            "load_image", "find_cards", "rectify", "read_rank", "fit_layout", "find_mat", "in_layout",
            "LOW_CONFIDENCE", "COVERED_CONFIDENCE"]

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import io
 import os
+import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from .image_limits import image_size, is_heif, too_many_pixels  # is_heif: also the web app's sniff
 
 MIN_SIDE = 200            # smallest photo side we accept, in pixels
 DETAIL_LONG = 1700        # we never need more than this many pixels along the long side
@@ -31,6 +36,10 @@ class RecognitionError(ValueError):
         self.partial = partial
 
 
+class PhotoTooLarge(RecognitionError):
+    """A photo over image_limits.MAX_PIXELS, refused from its header before decoding."""
+
+
 @dataclass
 class Photo:
     image: np.ndarray      # BGR, upright, possibly reduced
@@ -40,48 +49,10 @@ class Photo:
     name: str | None = None
 
 
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's SOF header, without decoding."""
-    if data[:2] != b"\xff\xd8":
-        return None
-    i = 2
-    n = len(data)
-    while i + 4 <= n:
-        if data[i] != 0xFF:
-            i += 1
-            continue
-        marker = data[i + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            i += 2
-            continue
-        seglen = int.from_bytes(data[i + 2:i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            h = int.from_bytes(data[i + 5:i + 7], "big")
-            w = int.from_bytes(data[i + 7:i + 9], "big")
-            return w, h
-        i += 2 + seglen
-    return None
-
-
-HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1")
-
-
-def is_heif(data: bytes) -> bool:
-    """Is this a HEIC/HEIF file (an ISO box "ftyp" naming a HEIF brand)?"""
-    return data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS
-
-
 def sniff_image(data: bytes) -> str | None:
     """The image format from the first bytes (never the file name), or None."""
-    if data[:3] == b"\xff\xd8\xff":
-        return "jpeg"
-    if data[:8] == b"\x89PNG\r\n\x1a\n":
-        return "png"
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "webp"
-    if is_heif(data):
-        return "heic"
-    return None
+    found = image_size(data)
+    return found[0] if found else None
 
 
 def _decode_heif(data: bytes) -> np.ndarray:
@@ -95,6 +66,26 @@ def _decode_heif(data: bytes) -> np.ndarray:
     if img.ndim == 3 and img.shape[2] == 4:
         img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
     return img
+
+
+@contextmanager
+def _libjpeg_quiet():
+    """libjpeg prints its warnings ("Corrupt JPEG data: 12 extraneous bytes ...") straight to
+    file descriptor 2, past Python; the photo still decodes, so the player should not see them.
+    Only on the main thread (the CLI): in the server other threads may write to fd 2 meanwhile,
+    and there it is only the server's log."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def load_image(source, detail_long: int = DETAIL_LONG) -> Photo:
@@ -125,8 +116,17 @@ def load_image(source, detail_long: int = DETAIL_LONG) -> Photo:
             raise RecognitionError(f"not an image: expected a path, bytes or an array, got {type(source).__name__}")
         if len(data) == 0:
             raise RecognitionError("empty file: no image data")
+        kind_size = image_size(data)        # from the header: nothing is decoded before this check
+        if kind_size is None:
+            raise RecognitionError("not an image: the data is not a JPEG, PNG, WebP or HEIC photo")
+        kind, size = kind_size
+        if size is None and kind != "heic":     # libheif says itself what is broken
+            raise RecognitionError(f"not an image: the {kind.upper()} header is broken")
+        if size is not None and too_many_pixels(*size):
+            raise PhotoTooLarge(too_many_pixels(*size))
         buf = np.frombuffer(data, np.uint8)
-        size = _jpeg_size(data)
+        if kind != "jpeg":
+            size = None                      # reduced decoding is libjpeg's alone
         flag = cv2.IMREAD_COLOR
         if size and max(size) >= 2 * detail_long:
             red = 2
@@ -134,9 +134,14 @@ def load_image(source, detail_long: int = DETAIL_LONG) -> Photo:
                 red *= 2
             flag = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
                     8: cv2.IMREAD_REDUCED_COLOR_8}[red]
-        img = _decode_heif(data) if is_heif(data) else cv2.imdecode(buf, flag)
+        if kind == "heic":
+            img = _decode_heif(data)
+        else:
+            with _libjpeg_quiet():
+                img = cv2.imdecode(buf, flag)
+        del buf
         if img is None:
-            raise RecognitionError("not an image: the data is not a readable JPEG/PNG/HEIC/WebP/TIFF/BMP file")
+            raise RecognitionError(f"not an image: the {kind.upper()} data cannot be decoded")
         if flag != cv2.IMREAD_COLOR:
             w, h = size
             if (img.shape[1] > img.shape[0]) != (w > h) and w != h:

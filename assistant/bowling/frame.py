@@ -26,6 +26,15 @@ class FrameError(TablesideError):
     """An action the rules or the cards do not allow."""
 
 
+def _check_pile(pile) -> None:
+    """A pile number is the int 1, 2 or 3: 1.0 and true are refused (true == 1 in Python, and
+    was stored as true)."""
+    if isinstance(pile, bool) or not isinstance(pile, int):
+        raise FrameError(f"the pile must be the number 1, 2 or 3, not {pile!r}")
+    if pile not in (1, 2, 3):
+        raise FrameError(f"there is no pile {pile}; the piles are 1, 2 and 3")
+
+
 @dataclass
 class _Pile:
     top: int | None            # face-up value; None when empty or not yet reported
@@ -131,8 +140,7 @@ class Frame:
     def play(self, pile: int, letters: Sequence[str]) -> None:
         """Use pile `pile`'s face-up card to take the pins `letters`."""
         self._require_in_play()
-        if pile not in (1, 2, 3):
-            raise FrameError(f"there is no pile {pile}; the piles are 1, 2 and 3")
+        _check_pile(pile)
         card = self.piles[pile - 1].top
         if card is None:
             raise FrameError(f"pile {pile} is empty")
@@ -163,8 +171,7 @@ class Frame:
 
     def reveal(self, pile: int, value: int) -> None:
         """The player reports the card now face up on `pile` (table frames)."""
-        if pile not in (1, 2, 3):
-            raise FrameError(f"there is no pile {pile}; the piles are 1, 2 and 3")
+        _check_pile(pile)
         p = self.piles[pile - 1]
         if not p.pending:
             raise FrameError(f"pile {pile} has no newly turned-up card to report")

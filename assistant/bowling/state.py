@@ -108,8 +108,8 @@ class FrameState:
         pins = _parse_pins(obj["pins"])
         piles = _parse_piles(obj["piles"])
         ball = obj.get("ball", 1)
-        if ball not in (1, 2) or isinstance(ball, bool):
-            raise StateError(f"ball must be 1 or 2, not {ball!r}")
+        if isinstance(ball, bool) or not isinstance(ball, int) or ball not in (1, 2):
+            raise StateError(f"ball must be 1 or 2, not {ball!r}")   # 1.0 and true are not 1
         out = obj.get("out", [])
         if not isinstance(out, list):
             raise StateError("'out' must be a list of card values")

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..bowling.rules import Variant, variant_of
 from ..common import TablesideError
+from ..json_depth import check_depth
 
 
 def read_json_arg(path: str) -> Any:
@@ -21,10 +22,11 @@ def read_json_arg(path: str) -> Any:
         raise TablesideError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise TablesideError(f"{path} is not a text file") from None
+    where = "standard input" if path == "-" else path
+    check_depth(text, where)            # json.loads would recurse past Python's stack
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        where = "standard input" if path == "-" else path
         raise TablesideError(f"{where} is not valid JSON ({e.msg}, line {e.lineno})") from None
 
 

@@ -14,7 +14,7 @@ from ..bowling.game import Game
 from ..bowling.layout import BIT, ROWS
 from ..bowling.scoring import ScoreCard
 from ..bowling.solver import hint
-from ..common import TablesideError
+from ..common import TablesideError, clean_names
 from .args import add_variant_option, variant_arg
 
 HELP = ('Type a play as PILE PINS, e.g. "1 FH" (pile 1 takes F and H). Other commands: '
@@ -68,7 +68,7 @@ def format_sheet(names: list[str], cards: list[ScoreCard]) -> str:
 
 
 def _play(args, read: Callable[[str], str] = input) -> int:
-    names = [n.strip() for n in args.players.split(",")]
+    names = clean_names(args.players.split(","))
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     game = Game(names, mode="dealt", seed=seed, variant=variant_arg(args))
     print(f"Bowling Solitaire — seed {seed}. {HELP}")

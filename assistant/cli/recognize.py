@@ -6,7 +6,7 @@ returns the exit status.  Errors go to stderr as `tableside: <message>`, never a
 The recogniser (OpenCV) is imported by run() only, so the other commands start without it.
 
 --overlay OUT: with one photo OUT is the image file to write; with several, OUT is a
-directory (created if needed) receiving <stem>.overlay.jpg, or a pattern containing
+directory (created if needed, but never the folders above it) receiving <stem>.overlay.jpg, or a pattern containing
 "{stem}" such as "out/{stem}-seen.png".
 
 --standing / --piles / --fresh: what the player already knows about the table, passed to
@@ -140,8 +140,11 @@ def state_json(d: dict, down: list[int] | None, out: list[int] | None) -> dict:
 
 def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
     import cv2  # heavy (OpenCV): only when an overlay is written
+    if not target.parent.is_dir():       # a typo in the path must not become new directories
+        print(f"tableside: cannot write overlay {target}: the folder {target.parent} does not exist",
+              file=sys.stderr)
+        return False
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         if not cv2.imwrite(str(target), draw_overlay(photo, reading)):
             raise OSError("unsupported file type or unwritable path")
         return True
@@ -152,7 +155,7 @@ def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
 
 def run(args) -> int:
     # heavy (OpenCV, NumPy): the recogniser loads when a photo is read, not for every command
-    from recognizer import RecognitionError, draw_overlay, recognize
+    from recognizer import PhotoTooLarge, RecognitionError, draw_overlay, recognize
     status = 0
     try:
         down = _ints(getattr(args, "down", None), "down")
@@ -163,12 +166,28 @@ def run(args) -> int:
         print(f"tableside: {e}", file=sys.stderr)
         return 2
     many = len(args.photos) > 1
+    if args.overlay and many and "{stem}" not in args.overlay:
+        folder = Path(args.overlay)     # the named folder is made; folders above it never are
+        if not folder.parent.is_dir():
+            print(f"tableside: cannot write overlays into {folder}: the folder {folder.parent} "
+                  "does not exist", file=sys.stderr)
+            return 2
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as e:
+            print(f"tableside: cannot make the overlay folder {folder}: {e.strerror or e}",
+                  file=sys.stderr)
+            return 2
     for photo in args.photos:
         try:
             r = recognize(photo, expect=expect)
+        except PhotoTooLarge as e:        # refused from its header, before any decoding
+            print(f"tableside: {photo}: {e}", file=sys.stderr)
+            status = 2
+            continue
         except RecognitionError as e:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
-            status = 1
+            status = max(status, 1)
             if args.overlay and e.partial is not None:      # what was seen tells the player why
                 target = _overlay_path(args.overlay, photo, many)
                 if _write_overlay(draw_overlay, photo, e.partial, target):
@@ -176,12 +195,12 @@ def run(args) -> int:
             continue
         except Exception as e:   # never a traceback for the player
             print(f"tableside: {photo}: could not read the photo ({type(e).__name__}: {e})", file=sys.stderr)
-            status = 1
+            status = max(status, 1)
             continue
         d = r.to_dict()
         print(json.dumps(d) if args.json else summary(d, r.layout_guess, expect or {}), flush=True)
         if args.overlay and not _write_overlay(draw_overlay, photo, r, _overlay_path(args.overlay, photo, many)):
-            status = 1
+            status = max(status, 1)
         if args.state:
             try:
                 print(json.dumps(state_json(d, down, out)), flush=True)

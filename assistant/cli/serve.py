@@ -24,7 +24,7 @@ def register(subs) -> None:
     p.add_argument("--data", metavar="DIR", default=None,
                    help="where games are kept (default: $TABLESIDE_DATA, else the user "
                         "data directory)")
-    p.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+    p.add_argument("--threads", type=int, default=None, help=argparse.SUPPRESS)  # None: WORKER_THREADS
     p.set_defaults(func=serve)
 
 
@@ -33,6 +33,7 @@ def serve(args) -> int:
     import waitress
 
     from ..web import create_app, default_data_dir
+    from ..web.limits import WORKER_THREADS, waitress_options
     from ..web.net import lan_url, qr_terminal, url_for_host
 
     if not 0 <= args.port <= 65535:
@@ -43,10 +44,10 @@ def serve(args) -> int:
     except OSError as e:
         raise TablesideError(f"cannot use the data directory {data}: "
                              f"{e.strerror or e}") from None
+    app.config["ALLOWED_HOSTS"] = set(app.config["ALLOWED_HOSTS"]) | {args.host.lower()}
+    options = {**waitress_options(app.config["MAX_CONTENT_LENGTH"]), "threads": args.threads or WORKER_THREADS}
     try:
-        server = waitress.create_server(app, host=args.host, port=args.port,
-                                        threads=args.threads, ident="tableside",
-                                        clear_untrusted_proxy_headers=True)
+        server = waitress.create_server(app, host=args.host, port=args.port, **options)
     except OSError as e:
         raise TablesideError(f"cannot listen on {args.host}:{args.port} ({e.strerror or e}); "
                              "is another server running? Try --port 8001") from None

@@ -11,6 +11,7 @@ import io
 import mimetypes
 import os
 import secrets
+import sqlite3
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -21,9 +22,10 @@ from werkzeug.exceptions import HTTPException
 
 from ..common import TablesideError
 from . import db, games, hints, pages, photos, printing, topple
+from .hosts import check_host, default_names
+from .limits import MAX_JSON_BYTES, MAX_UPLOAD_BYTES
 from .store import StaleGame, UnknownGame
 
-MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 SECRET_FILE = "secret_key"
 DB_FILE = "tableside.sqlite3"
 
@@ -87,6 +89,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         JSON_SORT_KEYS=False,
         LAN_URL=None,                      # set by `tableside serve`
+        ALLOWED_HOSTS=default_names(),     # `serve` adds its --host; IP literals always pass
     )
     if config:
         app.config.update(config)
@@ -97,6 +100,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(data_dir)
 
+    app.before_request(check_host)
+    app.before_request(_limit_body)
     db.init_app(app)
     csrf.init_app(app)
     for blueprint in BLUEPRINTS:
@@ -118,6 +123,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def _limit_body() -> None:
+    """Only a photo upload (multipart) may be large; JSON and forms get MAX_JSON_BYTES."""
+    if request.mimetype != "multipart/form-data":
+        request.max_content_length = MAX_JSON_BYTES
+
+
 def wants_json() -> bool:
     if request.path.startswith("/api/"):
         return True
@@ -133,25 +144,43 @@ FRIENDLY = {
     413: "That photo is too big (the limit is 25 MB).",
     500: "Something went wrong on our side.",
 }
+BUSY = "Tableside is busy."
 
 
-def error_response(status: int, message: str):
+def error_response(status: int, message: str, title: str | None = None):
     if wants_json():
         return jsonify(error=message), status
     return render_template("error.html", status=status, message=message,
-                           title=FRIENDLY.get(status, "Something went wrong.")), status
+                           title=title or FRIENDLY.get(status, "Something went wrong.")), status
 
 
 def _register_errors(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(e):
-        why = "missing" if "missing" in (e.description or "") else "out of date"
+        # Flask-WTF: "The CSRF token is missing." when none was sent; a token signed for
+        # another session (or with no session cookie) is "do not match" / "session token
+        # is missing"; an old one "has expired" or "is invalid".
+        sent_none = (e.description or "") == "The CSRF token is missing."
+        why = "missing" if sent_none else "expired or from another session"
         return error_response(400, f"the page's security token is {why}; "
                                    "reload the page and try again")
 
     @app.errorhandler(413)
     def too_large(e):
-        return error_response(413, "the upload is too big: photos can be at most 25 MB")
+        if request.mimetype == "multipart/form-data":
+            return error_response(413, "the upload is too big: photos can be at most "
+                                       f"{MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+        return error_response(413, "the request is too big: at most "
+                                   f"{MAX_JSON_BYTES // 1024} KB of JSON or form data")
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_busy(e):
+        # Another process (a second server, a backup) held the write lock past the busy
+        # timeout: nothing was written, and the same request will work in a moment.
+        if "locked" not in str(e) and "busy" not in str(e):
+            return unexpected(e)
+        return error_response(503, "busy, try again: the game store is in use by another "
+                                   "program", BUSY)
 
     @app.errorhandler(UnknownGame)
     def unknown_game(e):

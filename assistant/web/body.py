@@ -3,8 +3,12 @@ from __future__ import annotations
 
 from flask import abort, request
 
+from ..json_depth import check_depth
+
 
 def json_body() -> dict:
+    # get_data obeys max_content_length (413 before reading a byte too many)
+    check_depth(request.get_data(cache=True).decode("utf-8", "replace"), "the request's JSON")
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         abort(400, description="send a JSON object (Content-Type: application/json)")

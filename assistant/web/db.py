@@ -58,6 +58,15 @@ def _v2_game_summaries(db: sqlite3.Connection) -> None:
                     row["id"]))
 
 
+def _v4_game_versions(db: sqlite3.Connection) -> None:
+    """A version per game that every write raises, undo included: the guard against stale
+    screens (the number of actions comes back after an undo and a new action; this never
+    does).  A stored game starts at its number of actions."""
+    db.execute("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+    db.execute("UPDATE games SET version = (SELECT count(*) FROM actions "
+               "WHERE actions.game_id = games.id)")
+
+
 Migration = Union[str, Callable[[sqlite3.Connection], None]]
 
 #: Schema steps in order: MIGRATIONS[0] takes version 0 to 1, and so on.  Append only.
@@ -65,6 +74,7 @@ MIGRATIONS: list[Migration] = [
     _v1_games_and_actions,
     _v2_game_summaries,
     "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'bowling'; ALTER TABLE games ADD COLUMN setup TEXT",  # v3: other games (Topple) share the tables
+    _v4_game_versions,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -76,7 +86,11 @@ def connect(path: str) -> sqlite3.Connection:
     db.row_factory = sqlite3.Row
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA synchronous = NORMAL")   # WAL + NORMAL: a commit survives a crash
+    # WAL + FULL: every commit is fsynced before the answer, so an answered action survives
+    # a power cut too (NORMAL survives a crash of the process, but can lose the last commits
+    # when the machine loses power).  Measured: 4 ms a commit (p95 14 ms) against 0.1 ms, on
+    # an action that takes 25-40 ms to replay and apply.
+    db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
     return db
 

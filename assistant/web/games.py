@@ -59,12 +59,13 @@ def get_game(game_id: str):
 
 @bp.post("/games/<game_id>/actions")
 def post_action(game_id: str):
-    """Body: an action ({"type": "play", ...} or {"type": "undo"}), optional "at"."""
+    """Body: an action ({"type": "play", ...} or {"type": "undo"}), optional "version"
+    (the game's version the screen showed; "at", the number of actions, for old pages)."""
     body = json_body()
     want, objective = _hint_args()
     db = get_db()
     try:
-        stored = apply_action(db, game_id, body, body.get("at"))
+        stored = apply_action(db, game_id, body, body.get("at"), body.get("version"))
     except StaleGame as e:
         return jsonify(error=str(e), game=game_json(load_game(db, game_id), want,
                                                     objective)), 409

@@ -7,11 +7,12 @@ import time
 from flask import Blueprint, abort, current_app, jsonify, request
 
 import recognizer
-from recognizer.image_io import RecognitionError, sniff_image
+from recognizer.image_io import PhotoTooLarge, RecognitionError, sniff_image
 from recognizer.result import LOW_CONFIDENCE
 from recognizer.overlay import overlay_jpeg
 
 from .db import get_db
+from .limits import recognition_slot
 from .store import load_game
 
 bp = Blueprint("photos", __name__, url_prefix="/api")
@@ -47,17 +48,21 @@ def post_recognize():
     game_id = request.form.get("game")
     expect = load_game(get_db(), game_id).game.expected_table() if game_id else None
     started = time.perf_counter()
-    try:
-        reading = recognizer.recognize(data, expect=expect)   # looked up here: tests spy on it
-    except RecognitionError as e:
-        seen = e.partial
-        if seen is None or not seen.cards:
-            abort(400, description=str(e))
-        # the cards that were found, drawn: why the photo could not be read (glare, clutter)
-        return jsonify({"error": str(e), "overlay": _overlay_or_none(data, seen)}), 400
-    out = reading.to_dict()
+    with recognition_slot():
+        try:
+            reading = recognizer.recognize(data, expect=expect)   # looked up here: tests spy on it
+        except PhotoTooLarge as e:      # refused from its header, nothing decoded
+            return jsonify(error=str(e)), 413
+        except RecognitionError as e:
+            seen = e.partial
+            if seen is None or not seen.cards:
+                abort(400, description=str(e))
+            # the cards that were found, drawn: why the photo could not be read (glare, clutter)
+            return jsonify({"error": str(e), "overlay": _overlay_or_none(data, seen)}), 400
+        out = reading.to_dict()
+        out["overlay"] = _overlay_or_none(data, reading)
+        del reading
     out.pop("image", None)          # the recogniser's idea of a file name: not ours to echo
-    out["overlay"] = _overlay_or_none(data, reading)
     # Below this confidence the page asks the player to check the card.
     out["low_confidence"] = LOW_CONFIDENCE
     out["server_seconds"] = round(time.perf_counter() - started, 3)

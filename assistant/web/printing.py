@@ -58,7 +58,7 @@ def scorepad():
     raw = request.args.get("players", "1")
     paper = paper_arg()
     limit = max_players(paper)
-    if not raw.isdigit() or not 1 <= int(raw) <= limit:
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= limit:  # "²" is a digit to isdigit()
         abort(400, description=f"players must be a number from 1 to {limit}")
     return pdf_response(lambda out: build_scorepad(out, players=int(raw), paper=paper),
                         "tableside-scorepad.pdf")

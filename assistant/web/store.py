@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from ..common import TablesideError
 from ..bowling.game import Game, GameError
 from ..bowling.rules import variant_of
+from ..common import TablesideError, clean_names, strict_int
 
 MAX_PLAYERS = 12
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{4,32}")
@@ -44,10 +44,11 @@ class StoredGame:
     created: str
     updated: str
     game: Game
+    version: int = 0        # raised by every write, undo included: never comes back
 
     def to_json(self) -> dict:
         return {"id": self.id, "created": self.created, "updated": self.updated,
-                **self.game.to_json()}
+                "version": self.version, **self.game.to_json()}
 
 
 def now() -> str:
@@ -93,7 +94,8 @@ def _row(db: sqlite3.Connection, game_id: str) -> sqlite3.Row:
 def _stored(row: sqlite3.Row, game: Game) -> StoredGame:
     keys = row.keys()
     updated = row["updated"] if "updated" in keys and row["updated"] else row["created"]
-    return StoredGame(row["id"], row["created"], updated, game)
+    return StoredGame(row["id"], row["created"], updated, game,
+                      row["version"] if "version" in keys else len(game.actions))
 
 
 def create_game(db: sqlite3.Connection, players: Any, variant: Any = "sackson",
@@ -102,6 +104,7 @@ def create_game(db: sqlite3.Connection, players: Any, variant: Any = "sackson",
         raise GameError("'players' must be a list of names")
     if len(players) > MAX_PLAYERS:
         raise GameError(f"at most {MAX_PLAYERS} players can share a game")
+    players = clean_names(players)      # NFC; no control characters or direction overrides
     seed = secrets.randbelow(10 ** 9)
     game = Game(players, mode=mode, seed=seed, variant=variant_of(variant))  # validates
     created = now()
@@ -128,22 +131,27 @@ def load_game(db: sqlite3.Connection, game_id: str) -> StoredGame:
 
 
 def apply_action(db: sqlite3.Connection, game_id: str, action: Any,
-                 at: Any = None) -> StoredGame:
+                 at: Any = None, version: Any = None) -> StoredGame:
     """Apply one action (or {"type": "undo"}) and store it; refused actions store nothing.
 
-    `at`, when given, is the number of actions the client saw: if the game has
-    moved on since (another phone, a double tap) the action is refused.
+    `version`, when given, is the game's version the client saw: if the game has
+    been written since (another phone, a double tap, an undo) the action is
+    refused.  `at`, the number of actions the client saw, is the older guard
+    (an undo and a new action bring the same number back); still honoured.
     """
     is_undo = isinstance(action, dict) and action.get("type") == "undo"
     if not is_undo:
         action = clean_action(action)
     if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
         raise GameError("'at' must be the number of actions the game had")
+    if version is not None:
+        version = strict_int(version, "'version' (the game's version the screen showed)", 0)
     db.execute("BEGIN IMMEDIATE")      # the write lock: requests for this game queue here
     try:
         row = _row(db, game_id)
         game = rebuild(db, row)
-        if at is not None and at != len(game.actions):
+        if (at is not None and at != len(game.actions)) or (
+                version is not None and version != row["version"]):
             raise StaleGame("the game has changed since this screen was shown "
                             "(another phone, or a double tap); here it is as it stands now")
         stamp = now()
@@ -156,13 +164,13 @@ def apply_action(db: sqlite3.Connection, game_id: str, action: Any,
             game.apply(action)          # refused: raises, and nothing is written
             db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
                        (game_id, seq, json.dumps(action), stamp))
-        db.execute("UPDATE games SET updated = ?, over = ?, summary = ? WHERE id = ?",
-                   (stamp, int(game.over), json.dumps(summarize(game)), game_id))
+        db.execute("UPDATE games SET updated = ?, over = ?, summary = ?, version = version + 1 "
+                   "WHERE id = ?", (stamp, int(game.over), json.dumps(summarize(game)), game_id))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    return StoredGame(row["id"], row["created"], stamp, game)
+    return StoredGame(row["id"], row["created"], stamp, game, row["version"] + 1)
 
 
 def list_games(db: sqlite3.Connection, over: bool, limit: int = 50) -> list[dict]:

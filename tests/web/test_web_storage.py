@@ -64,7 +64,7 @@ def test_migration_2_summarises_games_stored_by_version_1(tmp_path):
     assert row["updated"] == "2024-01-01T00:01:00+00:00" and row["over"] == 0
     app = create_app({"DATA_DIR": str(tmp_path), "DATABASE": str(path), "TESTING": True})
     g = app.test_client().get("/api/games/oldgame1").get_json()
-    assert g["actions"] == 2 and g["turn"]["ball"] == 2
+    assert g["actions"] == 2 and g["turn"]["ball"] == 2 and g["version"] == 2
 
 
 def test_a_newer_database_is_refused(tmp_path):

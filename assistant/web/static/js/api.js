@@ -19,7 +19,10 @@ async function parse(response) {
   let body = null;
   try { body = await response.json(); } catch (e) { body = null; }
   if (!response.ok) {
-    const reason = (body && body.error) || `the server answered ${response.status}`;
+    // waitress refuses an oversized upload itself, before the app sees it: plain text
+    const reason = (body && body.error)
+      || (response.status === 413 ? "that photo is too big to send (at most 25 MB)"
+        : `the server answered ${response.status}`);
     throw new ApiError(reason, response.status, body);
   }
   return body;

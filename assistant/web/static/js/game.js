@@ -113,7 +113,7 @@ async function act(action, { quiet = false } = {}) {
   toastBox.hidden = true;           // old news once the player acts
   try {
     const next = await postJSON(`/api/games/${gameId}/actions?${hintQuery()}`,
-      { ...action, at: game.actions });
+      { ...action, version: game.version });
     clearError();
     game = next;
     selection = null;
@@ -223,13 +223,13 @@ function undoButton() {
 // ---- the deal: a photo, or tapping in the values -----------------------------------------
 function emptyDraft() {
   return { pins: Object.fromEntries(PINS.map((p) => [p, null])), piles: [null, null, null],
-    unsure: [], overlay: null, warnings: [], advice: [], fromPhoto: false, at: game.actions };
+    unsure: [], overlay: null, warnings: [], advice: [], fromPhoto: false, at: game.version };
 }
 
 function loadDraft() {
   try {
     const saved = JSON.parse(sessionStorage.getItem(draftKey) || "null");
-    if (saved && saved.at === game.actions) return saved;
+    if (saved && saved.at === game.version) return saved;
   } catch (e) { /* a damaged draft is just dropped */ }
   return emptyDraft();
 }
@@ -357,7 +357,7 @@ function nextBlank() {
 }
 
 function renderDeal() {
-  if (!draft || draft.at !== game.actions) draft = loadDraft();
+  if (!draft || draft.at !== game.version) draft = loadDraft();
   const t = game.turn;
   const bad = clashes(draft);
   const unsure = new Set(draft.unsure);
