@@ -3,6 +3,7 @@
 import { ApiError, getJSON, postForm, postJSON } from "./api.js";
 import { PINS, VALUES, countValues, rankOf, rankName } from "./cards.js";
 import { pickValue } from "./picker.js";
+import { askFrame, renderQuick } from "./quick.js";
 import { ranking, renderSheet } from "./sheet.js";
 import { renderTable } from "./table.js";
 
@@ -144,6 +145,15 @@ function marksOf(g, player) {
 
 function announce(before, after, action) {
   if (action.type === "undo") { toast("Took the last step back."); return; }
+  if (action.type === "set_frame") {
+    const p = after.players[action.player];
+    toast(`${p.name}'s frame ${action.frame} is now ${p.card.frames[action.frame - 1].marks}; total ${p.card.total}.`, "", 3500);
+    return;
+  }
+  if (action.type === "quick") {
+    toast(action.on ? "This frame is entered by pins: tap how many each ball took." : "Back to the cards.");
+    return;
+  }
   if (!before.turn) return;
   const who = before.turn.player;
   const name = before.players[who].name;
@@ -152,6 +162,7 @@ function announce(before, after, action) {
   const next = after.turn;
   const nextWords = next && next.player !== who ? ` Next: ${next.name}, frame ${next.frame}.` :
     next && next.bonus && (!before.turn.bonus || next.frame !== before.turn.frame) ? " Bonus ball coming up." : "";
+  if (action.type === "roll") { announceRoll(before, after, newMarks.slice(oldMarks.length), nextWords); return; }
   if (newMarks.length > oldMarks.length) {
     const fresh = newMarks.slice(oldMarks.length);
     if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
@@ -165,6 +176,19 @@ function announce(before, after, action) {
   if (next && before.turn.ball === 1 && next.ball === 2 && next.player === who) {
     toast("First ball over. Set aside the face-up pile cards and turn up the next ones.", "", 4500);
   }
+}
+
+// A ball entered by pins: strikes and spares celebrated, the end of a frame said.
+function announceRoll(before, after, fresh, nextWords) {
+  const who = before.turn.player;
+  const name = before.players[who].name;
+  if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
+  if (fresh.includes("/")) { celebrate("Spare!", `${name} clears the rest.${nextWords}`); return; }
+  const next = after.turn;
+  if (next && next.player === who && next.frame === before.turn.frame) return;
+  const frame = after.players[who].card.frames[before.turn.frame - 1];
+  const pins = frame.rolls.reduce((a, b) => a + b, 0);
+  toast(after.over ? "That's the game!" : `${name}: frame over, ${pins} pin${pins === 1 ? "" : "s"}.${nextWords}`, "", 3000);
 }
 
 function celebrate(word, line) {
@@ -184,9 +208,10 @@ function celebrate(word, line) {
 // ---- rendering ----------------------------------------------------------------------
 function render() {
   renderStatus();
-  renderSheet(sheetBox, game);
+  renderSheet(sheetBox, game, correctFrame);
   const turn = game.turn;
   if (!turn) renderOver();
+  else if (turn.awaiting === "roll") renderQuick(stage, game, { act, undoButton });
   else if (turn.awaiting === "deal") renderDeal();
   else if (turn.awaiting === "reveal") renderReveal();
   else renderPlay();
@@ -214,6 +239,18 @@ function actionRow(...buttons) {
   const row = el("div", "actions");
   row.append(...buttons.filter(Boolean));
   return row;
+}
+
+// A finished frame tapped on the sheet: enter its balls again (one undoable action).
+async function correctFrame(player, index) {
+  const p = game.players[player];
+  const rolls = await askFrame({ name: p.name, frameNo: index + 1, current: p.card.frames[index].rolls });
+  if (rolls) await act({ type: "set_frame", player, frame: index + 1, rolls });
+}
+
+// A card game's frame nobody tracked: enter its balls by pins instead.
+function quickOnButton() {
+  return button("Enter this frame by pins", "ghost", () => act({ type: "quick", on: true }));
 }
 
 function undoButton() {
@@ -432,7 +469,7 @@ function renderDeal() {
   start.disabled = missing > 0 || bad.length > 0;
   const clearAll = draftValues(draft).some((v) => v !== null) ?
     button("Clear all", "ghost", () => { draft = emptyDraft(); saveDraft(draft); renderDeal(); }) : null;
-  foot.append(actionRow(start, clearAll, undoButton()));
+  foot.append(actionRow(start, clearAll, undoButton()), actionRow(quickOnButton()));
   stage.replaceChildren(head, tableBox, foot);
 }
 
@@ -559,7 +596,8 @@ function renderPlay() {
   played.disabled = !(chosen.pile && chosen.pins.length);
   const endLabel = state.ball === 1 && t.balls === 2 ? "End this ball" : "End the frame";
   const end = button(endLabel, endBest ? "primary big" : "secondary", () => act({ type: "end_ball" }));
-  foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()));
+  foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()),
+    actionRow(quickOnButton()));
   stage.replaceChildren(banner, tableBox, foot, card);
 }
 
@@ -641,6 +679,7 @@ function renderOver() {
   const again = el("a", "button secondary", "New game");
   again.href = "/";
   panel.append(actionRow(pdf, again, undoButton()));
+  panel.append(el("p", "muted small", "A frame scored wrong? Tap it on the sheet to correct it."));
   stage.replaceChildren(panel);
 }
 
