@@ -49,8 +49,8 @@ function photoButton(label, cls, onFile) {
   const wrap = el("label", `button ${cls} photo`);
   const input = document.createElement("input");
   input.type = "file";
+  // no `capture`: the phone offers its camera and the gallery both
   input.accept = "image/*";
-  input.setAttribute("capture", "environment");
   input.className = "sr-only";
   input.addEventListener("change", () => {
     const file = input.files && input.files[0];
@@ -388,6 +388,15 @@ async function editDraftCard(key) {
   }
 }
 
+// What the photo gave, in one line: how many cards are missing and how many to check.
+function photoToast(d) {
+  const missing = draftValues(d).filter((v) => v === null).length;
+  const unsure = d.unsure.length;
+  const check = unsure ? ` ${unsure} ${unsure === 1 ? "is" : "are"} ringed in amber: check ${unsure === 1 ? "it" : "them"}.` : "";
+  if (missing) return `Read ${13 - missing} of 13 cards. Tap the ? cards to fill them in.${check}`;
+  return unsure ? `All 13 cards read.${check}` : "All 13 cards read. Check them against the table.";
+}
+
 function nextBlank() {
   for (const p of PINS) if (draft.pins[p] === null) return `pin:${p}`;
   for (let i = 0; i < 3; i++) if (draft.piles[i] === null) return `pile:${i + 1}`;
@@ -424,9 +433,7 @@ function renderDeal() {
       draft = applyReading(reading);
       saveDraft(draft);
       renderDeal();
-      const missing = draftValues(draft).filter((v) => v === null).length;
-      toast(missing ? `Read ${13 - missing} of 13 cards. Tap the ? cards to fill them in.` :
-        "All 13 cards read. Check them against the table.", "", 3500);
+      toast(photoToast(draft), "", 4500);
     }),
   ));
   if (!draft.fromPhoto) head.append(el("p", "or", "or tap each card below to set its value"));
@@ -513,6 +520,7 @@ function renderPlay() {
     pins, piles,
     // The first tap after a hint starts the player's own pick from scratch.
     onPin: (p) => {
+      clearError();                 // a refused play's reason is old news after a new pick
       if (selection.fromHint) selection = { pile: null, pins: new Set([p]) };
       else if (selection.pins.has(p)) selection.pins.delete(p);
       else selection.pins.add(p);
@@ -520,6 +528,7 @@ function renderPlay() {
     },
     onPile: (n) => {
       if (state.piles[n - 1].top === null) return;
+      clearError();
       if (selection.fromHint) selection = { pile: n, pins: new Set() };
       else selection.pile = selection.pile === n ? null : n;
       renderPlay();
@@ -536,6 +545,9 @@ function renderPlay() {
     banner.append(el("p", "hint-label", `Best play · ${OBJECTIVES.find(([k]) => k === objective)?.[1] || objective}`));
     banner.append(el("p", "hint-main", endBest ?
       (state.ball === 1 && t.balls === 2 ? "End this ball now" : "Stop here: end the frame") : describe(best, state)));
+    if (endBest && state.ball === 1 && t.balls === 2 && Object.keys(state.pins).length === 10) {
+      banner.append(el("p", "hint-reason", "Why: no face-up card makes a good first play. Ending the ball sets them aside and turns up fresh cards for ball 2, to clear all ten for a spare."));
+    }
     card.append(el("p", "hint-why", hint.explanation));
     const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
     if (others.length) {
