@@ -79,11 +79,28 @@ export function keypad({ possible, left, fresh, onPick }) {
 }
 
 // ---- tap the pins that fell --------------------------------------------------------------
-// Which pins fell in earlier balls of a frame, when they were tapped (not typed): per frame.
-const fallenEarlier = new Map();
+// The pins each ball of a frame knocked down, when they were tapped: "player:frame" ->
+// [letters of ball 1, of ball 2, ...], null for a ball whose pins were typed as a number.
+const tapped = new Map();
 
-function pinPad({ key, left, fresh, onEnter }) {
-  const known = fresh ? [] : fallenEarlier.get(key);
+function remember(key, ball, letters) {
+  const balls = (tapped.get(key) || []).slice(0, ball - 1);
+  while (balls.length < ball - 1) balls.push(null);
+  balls.push(letters);
+  tapped.set(key, balls);
+}
+
+// The pins already down before `ball` since the rack was last set up, or null if unknown.
+function downBefore(key, frameNo, balls, ball) {
+  let start = 0;
+  for (let i = 0; i < ball - 1; i++) if (rackOf(frameNo, balls.slice(0, i)).fresh) start = i;
+  const known = (tapped.get(key) || []).slice(start, ball - 1);
+  if (known.length < ball - 1 - start || known.some((b) => b === null)) return null;
+  return known.flat();
+}
+
+function pinPad({ key, ball, frameNo, balls, left, fresh, onEnter }) {
+  const known = fresh ? [] : downBefore(key, frameNo, balls, ball);
   const down = new Set(known || []);
   const chosen = new Set();
   const box = el("div", "pin-pad");
@@ -91,7 +108,7 @@ function pinPad({ key, left, fresh, onEnter }) {
   const grid = el("div", "triangle");
   const enter = button("", "primary big", () => {
     if (chosen.size > left) return;
-    fallenEarlier.set(key, [...down, ...chosen]);
+    remember(key, ball, [...chosen]);
     onEnter(chosen.size);
   });
   const note = el("p", "muted small");
@@ -147,8 +164,8 @@ export function renderQuick(stage, game, ctx) {
   panel.append(el("p", "muted", fresh ? "Ten pins standing." : `${plural(left, "pin")} standing.`));
   const roll = (pins) => ctx.act({ type: "roll", pins });
   const key = `${t.player}:${t.frame}`;
-  const entry = pinsMode ? pinPad({ key, left, fresh, onEnter: roll }) :
-    keypad({ possible: t.possible, left, fresh, onPick: (pins) => { fallenEarlier.delete(key); roll(pins); } });
+  const entry = pinsMode ? pinPad({ key, ball: t.ball, frameNo: t.frame, balls, left, fresh, onEnter: roll }) :
+    keypad({ possible: t.possible, left, fresh, onPick: (pins) => { remember(key, t.ball, null); roll(pins); } });
   const swap = button(pinsMode ? "Use the number keys" : "Tap the pins that fell instead", "ghost swap", () => {
     pinsMode = !pinsMode;
     renderQuick(stage, game, ctx);
