@@ -27,8 +27,8 @@ from typing import Any
 
 from .errors import TablesideError
 from .frame import Frame
-from . import quick
 from .layout import PINS, letters_of
+from .quick import check_ball, frame_over, next_ball, possible_balls, replace_frame
 from .rules import Variant
 from .scoring import ScoreCard, next_deal, score_rolls
 
@@ -193,9 +193,9 @@ class Game:
             raise GameError("this frame is tracked with cards; to enter it by pins send "
                             "{\"type\": \"quick\", \"on\": true} first")
         p = self.current_player
-        quick.check_ball(self.rolls[p], self.quick, action.get("pins"))
+        check_ball(self.rolls[p], self.quick, action.get("pins"))
         self.quick.append(action["pins"])
-        if quick.frame_over(self.rolls[p], self.quick):
+        if frame_over(self.rolls[p], self.quick):
             self.rolls[p].extend(self.quick)
             self.quick = [] if self.mode == "score" else None
             self._maybe_deal()
@@ -223,8 +223,7 @@ class Game:
         p = action.get("player")
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self.players):
             raise GameError(f"'player' is the player's index, 0 to {len(self.players) - 1}")
-        self.rolls[p] = quick.replace_frame(self.rolls[p], action.get("frame"),
-                                            action.get("rolls"))
+        self.rolls[p] = replace_frame(self.rolls[p], action.get("frame"), action.get("rolls"))
 
     # ---- internals ---------------------------------------------------------
     def _deal_kind(self):
@@ -274,9 +273,9 @@ class Game:
                     "log": [], "quick": self.quick is not None}
             if self.quick is not None:
                 # The frame by pins: which ball, and the pin counts it may take.
-                frame, ball = quick.next_ball(self.rolls[p], self.quick)
+                frame, ball = next_ball(self.rolls[p], self.quick)
                 turn.update(frame=frame, bonus=False, balls=3 if frame == 10 else 2, ball=ball,
-                            possible=quick.possible_balls(self.rolls[p], self.quick))
+                            possible=possible_balls(self.rolls[p], self.quick))
             elif self.frame is not None:
                 f = self.frame
                 turn.update(ball=f.ball, pending_reveals=f.pending_reveals, log=list(f.log),
