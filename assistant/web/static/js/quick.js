@@ -1,6 +1,7 @@
 // Score-only entry: each ball as the pins it took (a keypad, or a tap on the pins that
-// fell), and the correction of a finished frame from the sheet. The server decides what
-// is possible (turn.possible) and refuses the rest; the rack below only labels the keys.
+// fell), and the correction of a finished frame from the sheet. For the current ball the
+// server says what is possible (turn.possible); the correction dialog offers what the ten-pin
+// rules below allow, and the server checks the frame again (assistant/quick.py) either way.
 import { PINS } from "./cards.js";
 
 function el(tag, cls, text) {
@@ -55,8 +56,6 @@ export function possibleNext(frameNo, balls) {
   return Array.from({ length: left + 1 }, (_, i) => i);
 }
 
-const KEY_NAMES = { 0: "No pin, 0" };
-
 /** A keypad: −, 1–9, X (a fresh rack's 10) and / (the rest of the rack). */
 export function keypad({ possible, left, fresh, onPick }) {
   const grid = el("div", "keypad");
@@ -71,7 +70,7 @@ export function keypad({ possible, left, fresh, onPick }) {
     b.addEventListener("click", () => onPick(pins));
     grid.append(b);
   };
-  key("−", 0, possible.includes(0), KEY_NAMES[0]);
+  key("−", 0, possible.includes(0), "No pin, 0");
   for (let d = 1; d <= 9; d++) key(String(d), d, possible.includes(d), plural(d, "pin"));
   key("X", 10, fresh && possible.includes(10), "Strike, 10");
   key("/", left, !fresh && left > 0 && possible.includes(left), `Spare, ${plural(left, "pin")}`);
