@@ -197,3 +197,37 @@ def test_a_score_only_game_on_a_phone(server, browser, tmp_path, size):
     fits()
     assert not errors, errors
     print(f"\nscreenshots: {shots}")
+
+
+def test_a_card_game_enters_a_forgotten_frame_by_pins(server, browser):
+    """From the deal screen: "Enter this frame by pins", a spare by the keypad, and the next
+    player's frame is dealt with cards again; "Back to the cards" before a ball is entered."""
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.fill("#player-1", "Ann")
+    page.click("#add-player")
+    page.fill("#player-2", "Bob")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    gid = page.url.rstrip("/").rsplit("/", 1)[1]
+    page.wait_for_selector(".triangle .card")
+    page.get_by_role("button", name="Enter this frame by pins").click()
+    page.wait_for_selector(".keypad")
+    page.get_by_role("button", name="Back to the cards").click()
+    page.wait_for_selector("text=Deal frame 1 for Ann")
+    page.get_by_role("button", name="Enter this frame by pins").click()
+    page.wait_for_selector(".keypad")
+    page.locator(".keypad .key", has_text="8").click()
+    page.wait_for_selector("text=How many pins did ball 2 take?")
+    assert page.get_by_role("button", name="Back to the cards").count() == 0
+    page.locator(".keypad .key", has_text="/").click()
+    page.wait_for_selector(".celebrate")
+    page.locator(".celebrate").click()
+    page.wait_for_selector("text=Deal frame 1 for Bob")
+    g = game_json(server, gid)
+    assert g["players"][0]["rolls"] == [8, 2] and g["turn"]["awaiting"] == "deal"
+    first = page.locator(".sheet-player").first.locator(".frame").first
+    assert first.locator(".box").all_inner_texts() == ["8", "/"]
+    assert not errors, errors
