@@ -5,6 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from assistant.bowling.cards import face_value
+
 from .image_io import load_image
 from .result import LOW_CONFIDENCE, Recognition
 
@@ -30,7 +32,7 @@ def draw_overlay(image, recognition: Recognition) -> np.ndarray:
         else:
             col = (200, 80, 200)
         cv2.polylines(img, [pts], True, col, thick, cv2.LINE_AA)
-        label = c.rank if c.value is None else f"{c.value}"
+        label = c.rank if c.value is None else face_value(c.value)      # a ten reads 10
         if c.role == "pin":
             label = f"{c.position}:{label}"
         elif c.role == "pile":

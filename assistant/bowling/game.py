@@ -10,6 +10,14 @@ Actions (JSON objects, the same in the CLI, the web API and the store):
   {"type": "play", "pile": 1, "pins": ["F", "H"]}
   {"type": "reveal", "pile": 2, "value": 7}                    table games only
   {"type": "end_ball"}
+  {"type": "roll", "pins": 7}            a ball entered as the pins it took (score-only
+                                         games, or a frame switched to quick entry)
+  {"type": "set_frame", "player": 0, "frame": 3, "rolls": [7, 2]}
+                                         correct a finished frame (any player, any time)
+  {"type": "quick", "on": true}          card games: enter the current frame by pins
+                                         (the deal in progress is set aside); "on": false
+                                         goes back to cards before a ball is entered.
+                                         After that frame the game is tracked with cards again.
 """
 from __future__ import annotations
 
@@ -20,10 +28,11 @@ from typing import Any
 from ..common import TablesideError
 from .frame import Frame
 from .layout import PINS, letters_of
+from .quick import check_ball, frame_over, next_ball, possible_balls, replace_frame
 from .rules import Variant
 from .scoring import ScoreCard, next_deal, score_rolls
 
-MODES = ("table", "dealt")
+MODES = ("table", "dealt", "score")
 
 
 class GameError(TablesideError):
@@ -40,6 +49,8 @@ class Game:
     rolls: list[list[int]] = field(init=False)
     frame: Frame | None = field(init=False, default=None)
     deals: int = field(init=False, default=0)
+    # The balls entered by pins for the current frame, or None while it is tracked with cards.
+    quick: list[int] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         names = [str(n).strip() for n in self.players]
@@ -57,6 +68,7 @@ class Game:
         log, self.actions = list(self.actions), []
         self.rolls = [[] for _ in names]
         self.frame, self.deals = None, 0
+        self.quick = [] if self.mode == "score" else None
         self._maybe_deal()
         for a in log:
             self.apply(a)
@@ -76,8 +88,14 @@ class Game:
     def over(self) -> bool:
         return self.current_player is None
 
+    def entered(self, player: int) -> list[int]:
+        """A player's rolls so far, with the balls entered by pins in the current frame."""
+        if self.quick and player == self.current_player:
+            return self.rolls[player] + self.quick
+        return list(self.rolls[player])
+
     def cards(self) -> list[ScoreCard]:
-        return [score_rolls(r) for r in self.rolls]
+        return [score_rolls(self.entered(i)) for i in range(len(self.players))]
 
     def winners(self) -> list[str]:
         """Names with the highest total once the game is over (ties share the win)."""
@@ -91,6 +109,8 @@ class Game:
         """What the game waits for: 'deal', 'reveal', 'play', or None when over."""
         if self.over:
             return None
+        if self.quick is not None:
+            return "roll"
         if self.frame is None:
             return "deal"
         return "reveal" if self.frame.pending_reveals else "play"
@@ -101,7 +121,7 @@ class Game:
         A new deal shows all ten pins and three pile tops; mid-frame, exactly the
         standing pins and the piles that still have a face-up (or just turned-up) card.
         """
-        if self.over:
+        if self.over or self.quick is not None:
             return None
         if self.frame is None:
             return {"standing": list(PINS), "piles": [True, True, True]}
@@ -115,8 +135,25 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise GameError("an action is an object with a 'type'")
         kind = action["type"]
+        if kind == "set_frame":          # a correction: also after the game is over
+            self._set_frame(action)
+            self.actions.append(dict(action))
+            return
         if self.over:
             raise GameError("the game is over")
+        if kind == "roll":
+            self._roll(action)
+            self.actions.append(dict(action))
+            return
+        if kind == "quick":
+            self._switch_quick(action)
+            self.actions.append(dict(action))
+            return
+        if self.quick is not None:
+            raise GameError("this frame is entered by pins: send {\"type\": \"roll\", "
+                            "\"pins\": N}" + ("" if self.mode == "score" else
+                                               ", or switch back to cards with "
+                                               "{\"type\": \"quick\", \"on\": false}"))
         if kind == "deal":
             self._deal_reported(action)
         else:
@@ -136,7 +173,8 @@ class Game:
             elif kind == "end_ball":
                 self.frame.end_ball()
             else:
-                raise GameError(f"unknown action {kind!r}; use deal, play, reveal or end_ball")
+                raise GameError(f"unknown action {kind!r}; use deal, play, reveal, end_ball, "
+                                "roll, set_frame or quick")
         self.actions.append(dict(action))
         self._finish_frame_if_over()
 
@@ -148,6 +186,44 @@ class Game:
         rebuilt = Game(self.players, self.mode, self.seed, self.variant, self.actions[:-1])
         self.__dict__.update(rebuilt.__dict__)
         return last
+
+    # ---- pins entered by hand ------------------------------------------------
+    def _roll(self, action: dict) -> None:
+        if self.quick is None:
+            raise GameError("this frame is tracked with cards; to enter it by pins send "
+                            "{\"type\": \"quick\", \"on\": true} first")
+        p = self.current_player
+        check_ball(self.rolls[p], self.quick, action.get("pins"))
+        self.quick.append(action["pins"])
+        if frame_over(self.rolls[p], self.quick):
+            self.rolls[p].extend(self.quick)
+            self.quick = [] if self.mode == "score" else None
+            self._maybe_deal()
+
+    def _switch_quick(self, action: dict) -> None:
+        on = action.get("on")
+        if not isinstance(on, bool):
+            raise GameError("'on' is true (enter this frame by pins) or false (back to cards)")
+        if self.mode == "score":
+            raise GameError("a score-only game enters every ball by pins already")
+        if on:
+            if self.quick is not None:
+                raise GameError("this frame is already entered by pins")
+            self.frame, self.quick = None, []       # the deal in progress is set aside
+        elif self.quick is None:
+            raise GameError("this frame is already tracked with cards")
+        elif self.quick:
+            raise GameError("balls of this frame are already entered by pins; undo them "
+                            "first to go back to cards")
+        else:
+            self.quick = None
+            self._maybe_deal()
+
+    def _set_frame(self, action: dict) -> None:
+        p = action.get("player")
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self.players):
+            raise GameError(f"'player' is the player's index, 0 to {len(self.players) - 1}")
+        self.rolls[p] = replace_frame(self.rolls[p], action.get("frame"), action.get("rolls"))
 
     # ---- internals ---------------------------------------------------------
     def _deal_kind(self):
@@ -194,8 +270,13 @@ class Game:
             turn = {"player": p, "name": self.players[p], "frame": kind.frame,
                     "bonus": kind.bonus, "balls": kind.balls, "awaiting": self.awaiting,
                     "ball": None, "state": None, "pending_reveals": [], "legal_plays": [],
-                    "log": []}
-            if self.frame is not None:
+                    "log": [], "quick": self.quick is not None}
+            if self.quick is not None:
+                # The frame by pins: which ball, and the pin counts it may take.
+                frame, ball = next_ball(self.rolls[p], self.quick)
+                turn.update(frame=frame, bonus=False, balls=3 if frame == 10 else 2, ball=ball,
+                            possible=possible_balls(self.rolls[p], self.quick))
+            elif self.frame is not None:
                 f = self.frame
                 turn.update(ball=f.ball, pending_reveals=f.pending_reveals, log=list(f.log),
                             legal_plays=[pl.to_json() for pl in f.legal_plays()],
@@ -207,8 +288,8 @@ class Game:
                 if not f.pending_reveals:
                     turn["state"] = f.state(self.rolls[p]).to_json()
         return {
-            "players": [{"name": n, "rolls": r, "card": c.to_json()}
-                        for n, r, c in zip(self.players, self.rolls, cards)],
+            "players": [{"name": n, "rolls": self.entered(i), "card": c.to_json()}
+                        for i, (n, c) in enumerate(zip(self.players, cards))],
             "mode": self.mode, "variant": self.variant.value, "over": self.over,
             "winners": self.winners(), "turn": turn, "actions": len(self.actions),
         }

@@ -216,23 +216,30 @@ def describe_action(a: ActionValue, state: FrameState, verb: bool = True) -> str
     return what[0].upper() + what[1:] if verb else what
 
 
+# What a chance objective's value is a chance of.
+_CHANCE_OF = {"strike": "strike chance", "clear": "chance to clear all ten"}
+
+
 def _fmt_value(v: float, objective: str) -> str:
-    if objective in ("strike", "clear"):
-        return f"{100 * v:.1f}%"
+    """A value in the objective's own unit: points, pins, or one chance in words."""
+    if objective in _CHANCE_OF:
+        what = _CHANCE_OF[objective]
+        return f"no {what}" if v < 0.0005 else f"a {100 * v:.1f}% {what}"
     unit = {"pins": " pins", "game": " points"}.get(objective, "")
     return f"{v:.2f}{unit}"
 
 
-def _chances(a: ActionValue, state: FrameState) -> str:
+def _chances(a: ActionValue, state: FrameState, objective: str) -> str:
+    """The strike and spare chances an objective's value does not already say."""
     parts = []
-    if state.ball == 1:
+    if state.ball == 1 and objective != "strike" and not a.is_end_ball:
         parts.append(f"{100 * a.p_strike:.0f}% strike")
     parts.append(f"{100 * a.p_spare:.0f}% spare")
     return ", ".join(parts) + " chance"
 
 
-def _why_worse(best: ActionValue, other: ActionValue) -> str:
-    """The clearest way `other` falls short of `best`."""
+def _why_worse(best: ActionValue, other: ActionValue, objective: str) -> str:
+    """The clearest way `other` falls short of `best`, in the objective's unit."""
     reasons = []
     for name, b, o, scale in (("strike", best.p_strike, other.p_strike, 10),
                               ("spare", best.p_spare, other.p_spare, 5)):
@@ -241,18 +248,39 @@ def _why_worse(best: ActionValue, other: ActionValue) -> str:
                                              f"{100 * b:.0f}%"))
     pins_b = best.pins_ball1 + best.pins_ball2
     pins_o = other.pins_ball1 + other.pins_ball2
-    if pins_b - pins_o > 0.005:
+    if objective == "game" and best.value - other.value > 0.005:
+        # the game objective counts points: say the shortfall in points, not pins
+        reasons.append((pins_b - pins_o, f"{best.value - other.value:.2f} fewer points expected"))
+    elif pins_b - pins_o > 0.005:
         reasons.append((pins_b - pins_o, f"{pins_b - pins_o:.2f} fewer pins expected"))
     if not reasons:
         return "it trades pins and chances less well"
     return max(reasons)[1]
 
 
+def _why_end_now(h: Hint) -> str:
+    """Why stopping a ball that has taken no pin is best: the plain reason, or ''."""
+    s = h.state
+    if not (h.best.is_end_ball and s.ball == 1 and len(s.pins) == 10):
+        return ""
+    if len(h.actions) == 1:
+        return (" No face-up card can make a first play: ending the ball sets them aside and "
+                "turns up fresh cards for ball 2.")
+    return (" No face-up card makes a good first play: ending the ball sets them aside and "
+            "turns up fresh cards for ball 2, whose chance of clearing all ten pins (a spare) "
+            "is worth more than what these cards can take now.")
+
+
 def explain(h: Hint) -> str:
     """Short words for a hint: the best action, its chances, and the alternatives."""
     s, best = h.state, h.best
-    text = (f"{describe_action(best, s)}: expected {_fmt_value(best.value, h.objective)}, "
-            f"{_chances(best, s)}.")
+    if h.objective in _CHANCE_OF:
+        text = (f"{describe_action(best, s)}: {_fmt_value(best.value, h.objective)}, "
+                f"{_chances(best, s, h.objective)}.")
+    else:
+        text = (f"{describe_action(best, s)}: expected {_fmt_value(best.value, h.objective)}, "
+                f"{_chances(best, s, h.objective)}.")
+    text += _why_end_now(h)
     others = [a for a in h.actions if a is not best]
     if not others:
         return text + " It is the only action."
@@ -260,8 +288,10 @@ def explain(h: Hint) -> str:
     if best.value - runner.value < 1e-9:
         text += f" {describe_action(runner, s)} is just as good."
     elif not runner.is_end_ball:
+        # a strike chance needs no reason beside it: the two chances say it
+        why = "" if h.objective == "strike" else f" ({_why_worse(best, runner, h.objective)})"
         text += (f" Next best: {describe_action(runner, s, verb=False)}, "
-                 f"{_fmt_value(runner.value, h.objective)} ({_why_worse(best, runner)}).")
+                 f"{_fmt_value(runner.value, h.objective)}{why}.")
     end = next(a for a in h.actions if a.is_end_ball)
     if end is not best and not (runner is end and best.value - end.value < 1e-9):
         what = "Ending the ball now" if s.ball == 1 else "Stopping now"

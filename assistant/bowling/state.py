@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
-from .cards import DECK_SIZE, rank_of, remaining
+from .cards import DECK_SIZE, rank_of, remaining, value_of
 from ..common import TablesideError
 from .layout import FULL, PINS, mask_of
 from .rules import Variant, legal_groups
@@ -131,9 +131,11 @@ class FrameState:
 
 
 def _card(v: Any, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 9:
-        raise StateError(f"{what} has value {v!r}; card values are 0..9 (10 counts as 0)")
-    return v
+    """A card value as written in the state JSON: 0..9, and a ten as 10 or 0."""
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10:
+        raise StateError(f"{what} has value {v!r}; card values are 1..9 and a ten as 10 "
+                         "(or 0, its value)")
+    return value_of(v)
 
 
 def _parse_pins(pins: Any) -> dict[str, int]:

@@ -31,21 +31,29 @@ def register(subs) -> None:
     p.set_defaults(func=_play)
 
 
+def card_words(value: int) -> str:
+    """A card as printed, with its value where the two differ: 'A(1)', '10(0)', '7'."""
+    rank = rank_of(value)
+    return rank if rank == str(value) else f"{rank}({value})"
+
+
 def format_layout(frame) -> str:
-    """The triangle with values (removed pins as dots) and the three piles."""
+    """The triangle, each pin as letter=card ('B=A(1)', removed pins 'B=·'), and the piles."""
     lines = []
     for depth, row in enumerate(ROWS):
         cells = []
         for p in row:
             if frame.standing & BIT[p]:
-                cells.append(f"{p}:{rank_of(frame.pin_values[p]):>2}")
+                cells.append(f"{p}={card_words(frame.pin_values[p]):<5}")
             else:
-                cells.append(f"{p}: ·")
-        lines.append(" " * (3 * depth + 2) + "  ".join(cells))
+                cells.append(f"{p}={'·':<5}")
+        lines.append(" " * (4 * depth + 2) + "  ".join(cells).rstrip())
     piles = []
     for i, pile in enumerate(frame.piles, start=1):
-        top = "empty" if pile.top is None else f"{rank_of(pile.top):>2}"
-        piles.append(f"pile {i}: {top} ({pile.down} under)")
+        if pile.top is None:
+            piles.append(f"pile {i}: empty")
+        else:
+            piles.append(f"pile {i}: {card_words(pile.top)}, {pile.down} under")
     lines.append("  " + "   ".join(piles))
     return "\n".join(lines)
 
@@ -74,21 +82,24 @@ def _play(args, read: Callable[[str], str] = input) -> int:
     print(f"Bowling Solitaire — seed {seed}. {HELP}")
     shown_log = 0
     frame_id = None
+    show = True                  # an empty line only asks again
     while not game.over:
         frame = game.frame
         if id(frame) != frame_id:
             frame_id, shown_log = id(frame), 0
-        for line in frame.log[shown_log:]:
-            print(line)
-        shown_log = len(frame.log)
-        who = game.players[game.current_player]
-        print(f"\n{who}, ball {frame.ball}:")
-        print(format_layout(frame))
+        if show:
+            for line in frame.log[shown_log:]:
+                print(line)
+            shown_log = len(frame.log)
+            who = game.players[game.current_player]
+            print(f"\n{who}, ball {frame.ball}:")
+            print(format_layout(frame))
         try:
             line = read("> ").strip()
         except EOFError:
             print("\nGame left unfinished.")
             return 0
+        show = bool(line)
         if not line:
             continue
         word = line.lower()
@@ -109,25 +120,41 @@ def _play(args, read: Callable[[str], str] = input) -> int:
             elif word == "end":
                 before = game.frame
                 game.apply({"type": "end_ball"})
-                _after(game, before)
+                shown_log = _after(game, before, shown_log)
             else:
                 pile, pins = _parse_play(line)
                 before = game.frame
                 game.apply({"type": "play", "pile": pile, "pins": pins})
-                _after(game, before)
+                shown_log = _after(game, before, shown_log)
         except TablesideError as e:
             print(f"Not allowed: {e}")
-    print("\nGame over. " + format_sheet(game.players, game.cards()))
-    print("Winner: " + " and ".join(game.winners()))
+    print(result_line(game))
     return 0
 
 
-def _after(game: Game, before) -> None:
-    """When a deal finished, show how it ended and the sheet."""
-    if game.frame is not before or game.over:
-        for line in before.log[-3:]:
-            print(line)
-        print(format_sheet(game.players, game.cards()))
+def _after(game: Game, before, shown: int) -> int:
+    """When a deal finished, the lines of its log not yet shown, then the sheet (once).
+    Returns how many of the deal's log lines have been shown."""
+    if game.frame is before and not game.over:
+        return shown
+    for line in before.log[shown:]:
+        print(line)
+    if game.over:
+        print("\nGame over.")
+    print(format_sheet(game.players, game.cards()))
+    return len(before.log)
+
+
+def result_line(game: Game) -> str:
+    """The end of a game in one line: a solo player's score, else the winner(s) and score."""
+    totals = [c.total for c in game.cards()]
+    if len(game.players) == 1:
+        return f"Final score: {totals[0]}."
+    best = max(totals)
+    winners = game.winners()
+    if len(winners) > 1:
+        return f"A tie at {best}: {' and '.join(winners)}."
+    return f"Winner: {winners[0]} with {best}."
 
 
 def _parse_play(line: str) -> tuple[int, list[str]]:

@@ -22,6 +22,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..bowling.cards import face_value      # a ten reads 10, never 0
 from ..bowling.layout import PINS as LETTERS
 from ..bowling.state import FrameState
 
@@ -101,13 +102,14 @@ def summary(d: dict, guessed: bool = False, known=()) -> str:
     """A short human reading: the triangle as the player sees it, pile tops, warnings.
     guessed: the layout's letters or a pile's number were guessed -- say which of the options
     not given (known: the keys of the prior given, "standing" and/or "piles") settle it."""
-    v = lambda k: "." if d["pins"][k] is None else str(d["pins"][k])
+    v = lambda k: "." if d["pins"][k] is None else face_value(d["pins"][k])
     rows = ["   ".join(v(k) for k in "ABCD"), "   ".join(v(k) for k in "EFG"), "   ".join(v(k) for k in "HI"), v("J")]
     lines = [f"{d['image'] or 'photo'}: {sum(x is not None for x in d['pins'].values())} pins, "
              f"{sum(x is not None for x in d['piles'])} pile tops ({d['seconds']:.2f} s)"]
     for i, r in enumerate(rows):
         lines.append("    " + "  " * i + r)
-    lines.append("  piles: " + "  ".join(f"{i + 1}:{'-' if t is None else t}" for i, t in enumerate(d["piles"])))
+    lines.append("  piles: " + "  ".join(f"{i + 1}:{'-' if t is None else face_value(t)}"
+                                         for i, t in enumerate(d["piles"])))
     for w in d["warnings"]:
         lines.append(f"  warning: {w}")
     options = [text for key, text in HINTS if key not in known]

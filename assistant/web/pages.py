@@ -14,6 +14,8 @@ from .store import MAX_PLAYERS, create_game, list_games, load_game
 
 bp = Blueprint("pages", __name__)
 
+SOLO_NAME = "Player"      # the name of a solo game's player when none is typed
+
 
 def phone_url() -> str:
     """The URL a phone on this network opens: set by `serve`, else guessed from this request."""
@@ -43,8 +45,12 @@ def start_game():
     """The home page's form: player names (one field each) and the options."""
     names = [n.strip() for field in request.form.getlist("player")
              for n in field.split(",") if n.strip()]
+    names = names or [SOLO_NAME]              # one player need not type a name
     variant = request.form.get("variant", "sackson")
-    mode = "dealt" if request.form.get("virtual") else "table"
+    if request.form.get("mode") == "score":
+        mode = "score"
+    else:
+        mode = "dealt" if request.form.get("virtual") else "table"
     try:
         stored = create_game(get_db(), names, variant, mode)
     except TablesideError as e:

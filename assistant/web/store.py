@@ -27,7 +27,8 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{4,32}")
 # The fields each kind of action carries; anything else a client sends is dropped
 # before the action is applied and stored.
 ACTION_FIELDS = {"deal": ("pins", "tops"), "play": ("pile", "pins"),
-                 "reveal": ("pile", "value"), "end_ball": ()}
+                 "reveal": ("pile", "value"), "end_ball": (), "roll": ("pins",),
+                 "set_frame": ("player", "frame", "rolls"), "quick": ("on",)}
 
 
 class UnknownGame(LookupError):
@@ -61,7 +62,8 @@ def clean_action(action: Any) -> dict:
         raise GameError("an action is an object with a 'type'")
     kind = action["type"]
     if kind not in ACTION_FIELDS:
-        raise GameError(f"unknown action {kind!r}; use deal, play, reveal, end_ball or undo")
+        raise GameError(f"unknown action {kind!r}; use deal, play, reveal, end_ball, "
+                        "roll, set_frame, quick or undo")
     return {"type": kind, **{k: action[k] for k in ACTION_FIELDS[kind] if k in action}}
 
 

@@ -83,4 +83,4 @@ def test_terminal_game_plays_to_the_end():
     # Ending every ball at once: twenty zero balls, a complete game of 0.
     r = run("play", "--seed", "2", stdin="end\n" * 40)
     assert r.returncode == 0, r.stderr
-    assert "Game over." in r.stdout and "Winner: Player" in r.stdout
+    assert "Game over." in r.stdout and "Final score: 0." in r.stdout

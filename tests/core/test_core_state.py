@@ -38,7 +38,7 @@ def broken(**change):
 @pytest.mark.parametrize("obj,message", [
     ([], "must be a JSON object"),
     (broken(pins={"K": 1}), "'K' is not a pin"),
-    (broken(pins={"G": 10, "I": 8, "J": 6}), "pin G has value 10"),
+    (broken(pins={"G": 11, "I": 8, "J": 6}), "pin G has value 11"),   # 10 is a ten
     (broken(pins={"G": True, "I": 8, "J": 6}), "pin G has value True"),
     (broken(ball=3), "ball must be 1 or 2"),
     (broken(out=[8, 8, 9, 1, 5, 7, 1, 7, 4, 2]), "4 cards of value 8 in sight"),

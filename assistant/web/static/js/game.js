@@ -3,6 +3,7 @@
 import { ApiError, getJSON, postForm, postJSON } from "./api.js";
 import { PINS, VALUES, countValues, rankOf, rankName } from "./cards.js";
 import { pickValue } from "./picker.js";
+import { askFrame, renderQuick } from "./quick.js";
 import { ranking, renderSheet } from "./sheet.js";
 import { renderTable } from "./table.js";
 
@@ -47,8 +48,8 @@ function photoButton(label, cls, onFile) {
   const wrap = el("label", `button ${cls} photo`);
   const input = document.createElement("input");
   input.type = "file";
+  // no `capture`: the phone offers its camera and the gallery both
   input.accept = "image/*";
-  input.setAttribute("capture", "environment");
   input.className = "sr-only";
   input.addEventListener("change", () => {
     const file = input.files && input.files[0];
@@ -143,6 +144,15 @@ function marksOf(g, player) {
 
 function announce(before, after, action) {
   if (action.type === "undo") { toast("Took the last step back."); return; }
+  if (action.type === "set_frame") {
+    const p = after.players[action.player];
+    toast(`${p.name}'s frame ${action.frame} is now ${p.card.frames[action.frame - 1].marks}; total ${p.card.total}.`, "", 3500);
+    return;
+  }
+  if (action.type === "quick") {
+    toast(action.on ? "This frame is entered by pins: tap how many each ball took." : "Back to the cards.");
+    return;
+  }
   if (!before.turn) return;
   const who = before.turn.player;
   const name = before.players[who].name;
@@ -151,6 +161,7 @@ function announce(before, after, action) {
   const next = after.turn;
   const nextWords = next && next.player !== who ? ` Next: ${next.name}, frame ${next.frame}.` :
     next && next.bonus && (!before.turn.bonus || next.frame !== before.turn.frame) ? " Bonus ball coming up." : "";
+  if (action.type === "roll") { announceRoll(before, after, newMarks.slice(oldMarks.length), nextWords); return; }
   if (newMarks.length > oldMarks.length) {
     const fresh = newMarks.slice(oldMarks.length);
     if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
@@ -164,6 +175,19 @@ function announce(before, after, action) {
   if (next && before.turn.ball === 1 && next.ball === 2 && next.player === who) {
     toast("First ball over. Set aside the face-up pile cards and turn up the next ones.", "", 4500);
   }
+}
+
+// A ball entered by pins: strikes and spares celebrated, the end of a frame said.
+function announceRoll(before, after, fresh, nextWords) {
+  const who = before.turn.player;
+  const name = before.players[who].name;
+  if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
+  if (fresh.includes("/")) { celebrate("Spare!", `${name} clears the rest.${nextWords}`); return; }
+  const next = after.turn;
+  if (next && next.player === who && next.frame === before.turn.frame) return;
+  const frame = after.players[who].card.frames[before.turn.frame - 1];
+  const pins = frame.rolls.reduce((a, b) => a + b, 0);
+  toast(after.over ? "That's the game!" : `${name}: frame over, ${pins} pin${pins === 1 ? "" : "s"}.${nextWords}`, "", 3000);
 }
 
 function celebrate(word, line) {
@@ -183,9 +207,10 @@ function celebrate(word, line) {
 // ---- rendering ----------------------------------------------------------------------
 function render() {
   renderStatus();
-  renderSheet(sheetBox, game);
+  renderSheet(sheetBox, game, correctFrame);
   const turn = game.turn;
   if (!turn) renderOver();
+  else if (turn.awaiting === "roll") renderQuick(stage, game, { act, undoButton });
   else if (turn.awaiting === "deal") renderDeal();
   else if (turn.awaiting === "reveal") renderReveal();
   else renderPlay();
@@ -213,6 +238,18 @@ function actionRow(...buttons) {
   const row = el("div", "actions");
   row.append(...buttons.filter(Boolean));
   return row;
+}
+
+// A finished frame tapped on the sheet: enter its balls again (one undoable action).
+async function correctFrame(player, index) {
+  const p = game.players[player];
+  const rolls = await askFrame({ name: p.name, frameNo: index + 1, current: p.card.frames[index].rolls });
+  if (rolls) await act({ type: "set_frame", player, frame: index + 1, rolls });
+}
+
+// A card game's frame nobody tracked: enter its balls by pins instead.
+function quickOnButton() {
+  return button("Enter this frame by pins", "ghost", () => act({ type: "quick", on: true }));
 }
 
 function undoButton() {
@@ -350,6 +387,15 @@ async function editDraftCard(key) {
   }
 }
 
+// What the photo gave, in one line: how many cards are missing and how many to check.
+function photoToast(d) {
+  const missing = draftValues(d).filter((v) => v === null).length;
+  const unsure = d.unsure.length;
+  const check = unsure ? ` ${unsure} ${unsure === 1 ? "is" : "are"} ringed in amber: check ${unsure === 1 ? "it" : "them"}.` : "";
+  if (missing) return `Read ${13 - missing} of 13 cards. Tap the ? cards to fill them in.${check}`;
+  return unsure ? `All 13 cards read.${check}` : "All 13 cards read. Check them against the table.";
+}
+
 function nextBlank() {
   for (const p of PINS) if (draft.pins[p] === null) return `pin:${p}`;
   for (let i = 0; i < 3; i++) if (draft.piles[i] === null) return `pile:${i + 1}`;
@@ -386,9 +432,7 @@ function renderDeal() {
       draft = applyReading(reading);
       saveDraft(draft);
       renderDeal();
-      const missing = draftValues(draft).filter((v) => v === null).length;
-      toast(missing ? `Read ${13 - missing} of 13 cards. Tap the ? cards to fill them in.` :
-        "All 13 cards read. Check them against the table.", "", 3500);
+      toast(photoToast(draft), "", 4500);
     }),
   ));
   if (!draft.fromPhoto) head.append(el("p", "or", "or tap each card below to set its value"));
@@ -431,7 +475,7 @@ function renderDeal() {
   start.disabled = missing > 0 || bad.length > 0;
   const clearAll = draftValues(draft).some((v) => v !== null) ?
     button("Clear all", "ghost", () => { draft = emptyDraft(); saveDraft(draft); renderDeal(); }) : null;
-  foot.append(actionRow(start, clearAll, undoButton()));
+  foot.append(actionRow(start, clearAll, undoButton()), actionRow(quickOnButton()));
   stage.replaceChildren(head, tableBox, foot);
 }
 
@@ -475,6 +519,7 @@ function renderPlay() {
     pins, piles,
     // The first tap after a hint starts the player's own pick from scratch.
     onPin: (p) => {
+      clearError();                 // a refused play's reason is old news after a new pick
       if (selection.fromHint) selection = { pile: null, pins: new Set([p]) };
       else if (selection.pins.has(p)) selection.pins.delete(p);
       else selection.pins.add(p);
@@ -482,6 +527,7 @@ function renderPlay() {
     },
     onPile: (n) => {
       if (state.piles[n - 1].top === null) return;
+      clearError();
       if (selection.fromHint) selection = { pile: n, pins: new Set() };
       else selection.pile = selection.pile === n ? null : n;
       renderPlay();
@@ -498,6 +544,9 @@ function renderPlay() {
     banner.append(el("p", "hint-label", `Best play · ${OBJECTIVES.find(([k]) => k === objective)?.[1] || objective}`));
     banner.append(el("p", "hint-main", endBest ?
       (state.ball === 1 && t.balls === 2 ? "End this ball now" : "Stop here: end the frame") : describe(best, state)));
+    if (endBest && state.ball === 1 && t.balls === 2 && Object.keys(state.pins).length === 10) {
+      banner.append(el("p", "hint-reason", "Why: no face-up card makes a good first play. Ending the ball sets them aside and turns up fresh cards for ball 2, to clear all ten for a spare."));
+    }
     card.append(el("p", "hint-why", hint.explanation));
     const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
     if (others.length) {
@@ -558,7 +607,8 @@ function renderPlay() {
   played.disabled = !(chosen.pile && chosen.pins.length);
   const endLabel = state.ball === 1 && t.balls === 2 ? "End this ball" : "End the frame";
   const end = button(endLabel, endBest ? "primary big" : "secondary", () => act({ type: "end_ball" }));
-  foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()));
+  foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()),
+    actionRow(quickOnButton()));
   stage.replaceChildren(banner, tableBox, foot, card);
 }
 
@@ -640,6 +690,7 @@ function renderOver() {
   const again = el("a", "button secondary", "New game");
   again.href = "/";
   panel.append(actionRow(pdf, again, undoButton()));
+  panel.append(el("p", "muted small", "A frame scored wrong? Tap it on the sheet to correct it."));
   stage.replaceChildren(panel);
 }
 

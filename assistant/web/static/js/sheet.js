@@ -1,4 +1,6 @@
 // A bowling score sheet for every player, from the game JSON's score cards.
+import { frameFinished } from "./quick.js";
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -14,7 +16,8 @@ export function ballBoxes(index, marks) {
   return [chars[0] || "", chars[1] || ""];
 }
 
-export function renderSheet(container, game) {
+// onFrame(player, frameIndex), when given, makes every finished frame a button (to correct it).
+export function renderSheet(container, game, onFrame = null) {
   const wrap = document.createDocumentFragment();
   const turn = game.turn;
   game.players.forEach((player, pi) => {
@@ -41,6 +44,16 @@ export function renderSheet(container, game) {
       li.append(el("span", "run", f && f.total !== null ? String(f.total) : ""));
       const words = f ? `${f.marks || "no balls yet"}${f.total !== null ? `, total ${f.total}` : ""}` : "not played";
       li.setAttribute("aria-label", `Frame ${i + 1}: ${words}`);
+      if (onFrame && frameFinished(player.card, i)) {
+        li.classList.add("fixable");
+        li.tabIndex = 0;
+        li.setAttribute("role", "button");
+        li.setAttribute("aria-label", `${player.name}, frame ${i + 1}: ${words}. Tap to correct`);
+        li.addEventListener("click", () => onFrame(pi, i));
+        li.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onFrame(pi, i); }
+        });
+      }
       frames.append(li);
     }
     block.append(frames);
