@@ -247,7 +247,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         # what the player can do about it: a layout far off in the picture is too small to read
         raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
                                 "no cards found in the photo") + ": take it from above, close enough that "
-                               "the whole layout fills most of the picture")
+                               "the whole layout fills most of the picture",
+                               Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
+                                           [None] * 3, [], []))
     short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in faces]))
     if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
         advise("the cards are small in this photo: if a card is misread or missed, take the photo "
