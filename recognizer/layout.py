@@ -91,11 +91,16 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
         # each card's ideal 63 x 88 mm rectangle at its centre and direction under Hi
         m = cv2.perspectiveTransform(img.reshape(-1, 1, 2), Hi).reshape(-1, 4, 2)
         c = m.mean(1)
-        long_dir = (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1])
+        # a card's first side is its short one in the photo, but a far card seen end on can
+        # look square or wider than long: which side is short is decided on the table
+        flip = _long_first(m)
+        long_dir = np.where(flip[:, None], (m[:, 1] - m[:, 0]) + (m[:, 2] - m[:, 3]),
+                            (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1]))
         a = np.arctan2(long_dir[:, 1], long_dir[:, 0]) - math.pi / 2
         cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
-        ideal = c[:, None, :] + np.stack([CANON[:, 0] * cos - CANON[:, 1] * sin,
-                                          CANON[:, 0] * sin + CANON[:, 1] * cos], 2)
+        canon = np.where(flip[:, None, None], np.roll(CANON, -1, axis=0)[None], CANON[None])
+        ideal = c[:, None, :] + np.stack([canon[..., 0] * cos - canon[..., 1] * sin,
+                                          canon[..., 0] * sin + canon[..., 1] * cos], 2)
         H, _ = cv2.findHomography(img, ideal.reshape(-1, 2), cv2.RANSAC, 6.0)
         if H is None:
             break
@@ -103,12 +108,18 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
     return Hi
 
 
+def _long_first(m: np.ndarray) -> np.ndarray:
+    """Per quad (n x 4 x 2, table mm): is its first side (corners 0-1, and 2-3) the longer pair?"""
+    sides = np.linalg.norm(np.roll(m, -1, axis=1) - m, axis=2)          # n x 4
+    return sides[:, 0] + sides[:, 2] > sides[:, 1] + sides[:, 3]
+
+
 def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:
     """Median over cards of how far their sides are from 63 and 88 mm under Hi."""
     m = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), Hi).reshape(-1, 4, 2)
     sides = np.linalg.norm(np.roll(m, -1, axis=1) - m, axis=2)          # n x 4
-    short = (sides[:, 0] + sides[:, 2]) / 2
-    long_ = (sides[:, 1] + sides[:, 3]) / 2
+    short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
+    long_ = np.maximum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
     return float(np.median(np.abs(short - CW) + np.abs(long_ - CH)))
 
 
@@ -132,8 +143,11 @@ def a_piece(q_mm: np.ndarray) -> bool:
 
 
 def _angles(mm_quads: np.ndarray) -> np.ndarray:
-    """Direction of each card's long axis on the table, radians mod pi."""
-    d = (mm_quads[:, 3] - mm_quads[:, 0]) + (mm_quads[:, 2] - mm_quads[:, 1])
+    """Direction of each card's long axis on the table, radians mod pi (the longer pair of
+    sides on the table, whichever the photo showed first)."""
+    m = mm_quads
+    d = np.where(_long_first(m)[:, None], (m[:, 1] - m[:, 0]) + (m[:, 2] - m[:, 3]),
+                 (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1]))
     return np.mod(np.arctan2(d[:, 1], d[:, 0]), math.pi)
 
 

@@ -462,3 +462,17 @@ def test_a_lone_card_beside_the_triangle_is_no_side_row():
     got, truth = _fit(_view(200), "ABCDEFGHIJ", {"1": (-1.2, 4.2), "2": (0.0, 4.2), "3": (1.2, 4.2)},
                       [(4.0, 1.5, 1.0)])
     assert got == truth
+
+
+@pytest.mark.parametrize("rot", [0, 130, 250])
+def test_far_cards_outlined_long_side_first_still_take_their_slots(rot):
+    """A far card seen end on in a steep photo looks square, and its outline may start with a
+    long side (cards.order_corners decides in the photo).  The table plane and the cards'
+    directions decide which side is short on the table: the back row used to fall out of the
+    fit (an independent photo tilted 34 degrees lost A-E)."""
+    H = _view(rot, tilt=30.0)
+    quads = [_card(H, *LATTICE[k]) for k in LETTERS] + [_card(H, u, 4.2) for u in (-1.2, 0.0, 1.2)]
+    for i in range(5):                   # A-E outlined long side first
+        quads[i] = np.roll(quads[i], -1, axis=0)
+    pl = fit_layout(quads, [True] * len(quads), [True] * len(quads))
+    assert list(zip(pl.roles, pl.positions)) == [("pin", k) for k in LETTERS] + [("pile", n) for n in "123"]
