@@ -108,10 +108,15 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
     return Hi
 
 
+LONG_FIRST = 1.15       # _long_first: the first pair of sides this much longer on the table
+                        # (a card is 1.4 times as long as wide; a square piece keeps the photo's order)
+
+
 def _long_first(m: np.ndarray) -> np.ndarray:
-    """Per quad (n x 4 x 2, table mm): is its first side (corners 0-1, and 2-3) the longer pair?"""
+    """Per quad (n x 4 x 2, table mm): is its first side (corners 0-1, and 2-3) clearly the
+    longer pair on the table (a far card the photo outlined long side first)?"""
     sides = np.linalg.norm(np.roll(m, -1, axis=1) - m, axis=2)          # n x 4
-    return sides[:, 0] + sides[:, 2] > sides[:, 1] + sides[:, 3]
+    return sides[:, 0] + sides[:, 2] > LONG_FIRST * (sides[:, 1] + sides[:, 3])
 
 
 def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:

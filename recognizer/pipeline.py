@@ -23,7 +23,7 @@ from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SI
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
 from .result import LOW_CONFIDENCE, Card, Recognition
-from .rules_checks import over_the_deck, tops_missed
+from .rules_checks import over_the_deck, pins_down_unseen, tops_missed
 from .stacks import edge_score, sliver_score, stacked
 from .verify import PAPER_SAT, paper_fraction
 
@@ -353,6 +353,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             if missed:
                 unread += missed
                 warnings.append(said)
+            if allowed is None and pl.slots_mm is not None:
+                # the rules' prior on pins: the knocked-down ones lie beside the layout
+                _, said = pins_down_unseen(pins, cards)
+                if said:
+                    warnings.append(said)
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     for c in cards:
