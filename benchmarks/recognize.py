@@ -264,6 +264,109 @@ def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) ->
             "confusions": {f"{a}->{b}": v for (a, b), v in sorted(conf.items()) if a != b}}
 
 
+INDEPENDENT = Path("/work/shared/photo_sets/independent-dev")
+POSITIONS = list("ABCDEFGHIJ") + ["pile1", "pile2", "pile3"]
+
+
+def _flagged_places(got: dict) -> set[str]:
+    """The positions a reading tells the player to check: a warning naming the pin or pile
+    ("pin H", "pins H, I", "pile 2", "piles 1 and 3"), or a card there read below LOW_CONFIDENCE."""
+    import re
+    out = set()
+    for w in got.get("warnings", []):
+        for m in re.finditer(r"\bpins? ((?:[A-J](?:, | and |\b))+)", w):
+            out.update(re.findall(r"[A-J]", m.group(1)))
+        for m in re.finditer(r"\bpiles? ((?:[1-3](?:, | and |\b))+)", w):
+            out.update("pile" + k for k in re.findall(r"[1-3]", m.group(1)))
+    for c in got.get("cards", []):
+        if c["role"] in ("pin", "pile") and c["confidence"] < LOW_CONFIDENCE:
+            out.add(c["position"] if c["role"] == "pin" else f"pile{c['position']}")
+    return out
+
+
+def independent_kinds(scn: dict) -> list[str]:
+    """The scene kinds a photo of the independent set counts under in the breakdowns."""
+    tilt = scn["tilt_deg"]
+    mode = scn["layout"]["pile_mode"]
+    kinds = ["piles " + ("below" if mode == "below" else "beside"), f"pile row {mode}",
+             "table " + scn["table"]["kind"],
+             "tilt " + ("<15" if tilt < 15 else "15-25" if tilt < 25 else ">=25"),
+             "mid-frame" if scn["mid_frame"] else "fresh deal",
+             f"deck {scn['deck']}"]
+    names = sorted({d if isinstance(d, str) else d.get("kind", "?") for d in scn.get("distractors", [])})
+    kinds += [f"prop {n}" for n in names] or ["no props"]
+    return kinds
+
+
+def score_independent(folder: Path, verbose: bool = False, dump: str | None = None) -> dict:
+    """Score a folder in the independent renderer's format (its README): per photo 13 positions
+    (ten pins, three pile tops; null = knocked down or empty must be read so), whole layouts,
+    positions wrong and not flagged (no warning names them, confidence >= LOW_CONFIDENCE),
+    photos with an error, seconds; and the same per scene kind."""
+    files = sorted(folder.glob("*.json"))
+    tot = collections.Counter()
+    by_kind: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    times, rows = [], []
+    for jf in files:
+        truth = json.loads(jf.read_text())
+        img = folder / truth.get("image", jf.with_suffix(".jpg").name)
+        t0 = time.perf_counter()
+        err = ""
+        try:
+            got = recognize(str(img)).to_dict()
+        except RecognitionError as e:
+            err = str(e)
+            part = getattr(e, "partial", None)
+            got = part.to_dict() if part is not None else {"pins": {k: None for k in "ABCDEFGHIJ"},
+                                                           "piles": [None] * 3, "cards": [], "warnings": []}
+        dt = time.perf_counter() - t0
+        times.append(dt)
+        flagged = _flagged_places(got)
+        want = dict(truth["pins"]) | {f"pile{i + 1}": v for i, v in enumerate(truth["piles"])}
+        have = dict(got["pins"]) | {f"pile{i + 1}": v for i, v in enumerate(got["piles"])}
+        c = collections.Counter(photos=1, errors=bool(err), no_cards=("no cards" in err or "too few" in err
+                                                                     or "no face-up" in err))
+        wrong = []
+        for k in POSITIONS:
+            c["positions"] += 1
+            if have[k] == want[k]:
+                c["right"] += 1
+            else:
+                wrong.append(k)
+                c["unflagged"] += not err and k not in flagged
+        c["layouts_ok"] += not wrong
+        tot.update(c)
+        for kind in independent_kinds(truth["scenario"]):
+            by_kind[kind].update(c)
+        rows.append({"photo": img.name, "wrong": wrong, "error": err, "seconds": round(dt, 3),
+                     "kinds": independent_kinds(truth["scenario"]), "want": want, "have": have,
+                     "flagged": sorted(flagged)})
+        if verbose and wrong:
+            print("  FAIL", img.name, err[:60], "wrong:", wrong, [(k, want[k], have[k]) for k in wrong],
+                  "unflagged:", [k for k in wrong if k not in flagged and not err], flush=True)
+    if dump:
+        Path(dump).write_text(json.dumps(rows, indent=1))
+    return {"total": tot, "by_kind": by_kind, "median_s": float(np.median(times)) if times else 0.0,
+            "max_s": float(np.max(times)) if times else 0.0}
+
+
+def print_independent(res: dict, folder: Path) -> None:
+    t = res["total"]
+    pos, ph = max(t["positions"], 1), max(t["photos"], 1)
+    print(f"\nindependent renders ({folder}): {t['photos']} photos, {t['positions']} positions")
+    print(f"  positions read right (pins and pile tops, empty as empty): {100 * t['right'] / pos:.2f} %")
+    print(f"  whole layouts exactly right:                               {100 * t['layouts_ok'] / ph:.2f} %")
+    print(f"  positions wrong and not flagged:                           {t['unflagged']} "
+          f"({100 * t['unflagged'] / pos:.2f} %)")
+    print(f"  photos with an error: {t['errors']} (no cards / too few cards: {t['no_cards']})")
+    print(f"  seconds per photo: median {res['median_s']:.3f}, max {res['max_s']:.3f}")
+    print("  by scene kind:              photos  positions  layouts  unflagged  errors")
+    for kind in sorted(res["by_kind"]):
+        k = res["by_kind"][kind]
+        print(f"    {kind:26s} {k['photos']:5d}   {100 * k['right'] / max(k['positions'], 1):6.2f} %"
+              f"  {100 * k['layouts_ok'] / max(k['photos'], 1):6.2f} %  {k['unflagged']:6d}  {k['errors']:6d}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=200)
@@ -276,6 +379,10 @@ def main(argv=None) -> int:
     ap.add_argument("--kind", default="mixed", help="synthetic scene kinds (render.py's --kind)")
     ap.add_argument("--overlap", type=float, default=None,
                     help="touching scenes overlap their pins 2 mm to this many mm (render.py's --overlap)")
+    ap.add_argument("--independent", nargs="?", const=str(INDEPENDENT), default=None, metavar="DIR",
+                    help="score a folder in the independent renderer's format (default "
+                         f"{INDEPENDENT}) instead of rendering")
+    ap.add_argument("--dump", default=None, help="--independent: write per-photo results to this JSON file")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("--real-half", choices=["all", "odd", "even"], default="all",
@@ -290,7 +397,10 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     if a.quick:
         a.count, a.size = min(a.count, 40), "1500x2000"
-    if not a.real_only:
+    if a.independent and not a.real_only:
+        folder = Path(a.independent)
+        print_independent(score_independent(folder, a.verbose, a.dump), folder)
+    elif not a.real_only:
         if a.dir:
             folder = Path(a.dir)
         else:

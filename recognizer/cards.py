@@ -489,9 +489,28 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     la = np.log(areas)
     best = max(la, key=lambda v: (np.sum(np.abs(la - v) < 0.45), v))
     card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
+    # the size across the photo from every clean card-shaped region (one per place: masks find
+    # the same card again), not the squares (a tiled table's tiles would set it)
+    planar = [b for b in blobs if b[2] > 0.88 and ASPECT[0] < b[4] < TILTED_ASPECT[1]
+              and not b[3].startswith(("edge_loops", DIM, CORNERS))]
+    once: list = []
+    for b in sorted(planar, key=lambda b: -b[2]):
+        if all(np.linalg.norm(b[0].mean(0) - o[0].mean(0)) > 0.3 * math.sqrt(o[1]) for o in once):
+            once.append(b)
+    size_at, steep = _size_model([b[0].mean(0) for b in once], np.log([b[1] for b in once]), np.log(card_area))
+    aspect = TILTED_ASPECT if steep else ASPECT
+    # near-square regions of a card's size: far cards seen end on, or a pattern of the table
+    # (tiles, checks); a deck has DECK_CARDS cards, so more such squares than that are a pattern
+    squares: list = []                        # one per place (masks find a region again)
+    for b in blobs:
+        if TILTED_ASPECT[0] < b[4] < ASPECT[0] and 0.4 < b[1] / size_at(b[0].mean(0)) < 1.9 and all(
+                np.linalg.norm(b[0].mean(0) - o) > 0.3 * math.sqrt(b[1]) for o in squares):
+            squares.append(b[0].mean(0))
+    if len(squares) > DECK_CARDS:
+        aspect = (ASPECT[0], aspect[1])
     edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
     for quad, area, rect, name, asp, c in blobs:
-        k = area / card_area
+        k = area / size_at(quad.mean(0))
         if name == "edge_loops" and FRAME_K[0] < k < FRAME_K[1] and rect > 0.86 and 1.1 < asp < 1.85:
             # a card whose only closed faint edge is its printed frame (ornamental's cream
             # card on a stack, on a beige cloth): the card is the frame grown to card size
@@ -502,7 +521,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             continue
         if (name.startswith("edge_loops") or name == DIM) and not 0.75 < k < 1.33:
             continue            # not the picture frame inside a court card, nor two cards
-        if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and 1.1 < asp < 1.85:
+        if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and aspect[0] < asp < aspect[1]:
             cands.append(CardQuad(order_corners(quad), area, rect, name))
         elif 1.7 < k < 4.6 and rect > 0.85 and name not in ADD_ONLY:
             # a row of touching cards: a rectangle n cards long
@@ -546,6 +565,60 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         d = c.corners - ctr
         c.corners = ctr + d * (1 + 1.5 / max(np.linalg.norm(d, axis=1).mean(), 1))
     return kept
+
+
+ASPECT = (1.1, 1.85)            # a card's long side over its short side in a photo
+TILTED_ASPECT = (0.95, 2.0)     # ... in a steeply tilted one (_size_model): far cards seen end on
+                                # look square (1.0 on photos tilted 34 degrees), near ones sideways
+                                # longer; below 1 a card would be read turned
+DECK_CARDS = 20         # the game's deck (A-10 of two suits): more card-sized squares are a pattern
+STEEP_SIZES = 0.47      # log area: the near cards 1.6 times the far ones' area, or more
+SIZE_PLANE_MIN = 5      # _size_model: clean single cards needed to fit the size across the photo
+SIZE_TOL = 0.3          # ... a card agrees with a size plane within this (log area: 35 %)
+SIZE_KEEP = 0.5         # ... and must keep this share of the cards of the most common size
+SIZE_TRIES = 150        # ... planes tried through three cards each (seeded: the same every run)
+
+
+def _size_model(centres: list, log_areas: np.ndarray, log_card: float):
+    """A card's expected area at a point of the work image.  Under perspective a card's image
+    area falls off smoothly with its distance from the camera, so over a tilted photo the log
+    area is about a plane in x and y.  The plane through three clean single cards that most
+    others agree with (RANSAC), refitted to them by least squares; it must beat the one size
+    log_card (the most common size) by agreeing with more cards, and keep most of its cards.  A strongly tilted photo's far
+    pins are a quarter of its near piles' area, and one size for all lost them (the
+    independent development photos tilted over 25 degrees).  With few cards: one size.
+    Returns (area at a point, steep): steep when the cards' sizes differ more than STEEP_SIZES
+    over the photo -- a strongly tilted photo, where far cards seen end on look square."""
+    const = lambda xy: float(np.exp(log_card))  # noqa: E731
+    xy = np.array(centres, np.float64).reshape(-1, 2)
+    n = len(xy)
+    if n < SIZE_PLANE_MIN:
+        return const, False
+    scale = float(np.abs(xy).max()) or 1.0
+    A = np.c_[np.ones(n), xy / scale]
+    best_in = np.abs(log_areas - log_card) < SIZE_TOL
+    first = best_in.copy()
+    coef = None
+    rng = np.random.default_rng(0)
+    for _ in range(SIZE_TRIES):
+        pick = rng.choice(n, 3, replace=False)
+        try:
+            c = np.linalg.solve(A[pick], log_areas[pick])
+        except np.linalg.LinAlgError:
+            continue
+        inl = np.abs(A @ c - log_areas) < SIZE_TOL
+        # the plane must keep most of the common size's cards: a column of small light
+        # patches along a photo's edge agreed with more cards than the pins did
+        if inl.sum() > best_in.sum() and (inl & first).sum() >= SIZE_KEEP * first.sum():
+            best_in, coef = inl, c
+    if coef is None or best_in.sum() < SIZE_PLANE_MIN:
+        return const, False
+    coef = np.linalg.lstsq(A[best_in], log_areas[best_in], rcond=None)[0]
+    lo, hi = log_areas[best_in].min() - 0.5, log_areas[best_in].max() + 0.5     # never extrapolated far
+    fitted = A[best_in] @ coef
+    steep = float(fitted.max() - fitted.min()) > STEEP_SIZES
+    return (lambda p: float(np.exp(np.clip(coef[0] + np.dot(coef[1:], np.asarray(p, np.float64) / scale), lo, hi))),
+            steep)
 
 
 SEED_K = (0.3, 1.6)             # a seed's rectangle is this many cards large...

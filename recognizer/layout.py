@@ -84,11 +84,16 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
         # each card's ideal 63 x 88 mm rectangle at its centre and direction under Hi
         m = cv2.perspectiveTransform(img.reshape(-1, 1, 2), Hi).reshape(-1, 4, 2)
         c = m.mean(1)
-        long_dir = (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1])
+        # a card's first side is its short one in the photo, but a far card seen end on can
+        # look square or wider than long: which side is short is decided on the table
+        flip = _long_first(m)
+        long_dir = np.where(flip[:, None], (m[:, 1] - m[:, 0]) + (m[:, 2] - m[:, 3]),
+                            (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1]))
         a = np.arctan2(long_dir[:, 1], long_dir[:, 0]) - math.pi / 2
         cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
-        ideal = c[:, None, :] + np.stack([CANON[:, 0] * cos - CANON[:, 1] * sin,
-                                          CANON[:, 0] * sin + CANON[:, 1] * cos], 2)
+        canon = np.where(flip[:, None, None], np.roll(CANON, -1, axis=0)[None], CANON[None])
+        ideal = c[:, None, :] + np.stack([canon[..., 0] * cos - canon[..., 1] * sin,
+                                          canon[..., 0] * sin + canon[..., 1] * cos], 2)
         H, _ = cv2.findHomography(img, ideal.reshape(-1, 2), cv2.RANSAC, 6.0)
         if H is None:
             break
@@ -96,12 +101,23 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
     return Hi
 
 
+LONG_FIRST = 1.15       # _long_first: the first pair of sides this much longer on the table
+                        # (a card is 1.4 times as long as wide; a square piece keeps the photo's order)
+
+
+def _long_first(m: np.ndarray) -> np.ndarray:
+    """Per quad (n x 4 x 2, table mm): is its first side (corners 0-1, and 2-3) clearly the
+    longer pair on the table (a far card the photo outlined long side first)?"""
+    sides = np.linalg.norm(np.roll(m, -1, axis=1) - m, axis=2)          # n x 4
+    return sides[:, 0] + sides[:, 2] > LONG_FIRST * (sides[:, 1] + sides[:, 3])
+
+
 def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:
     """Median over cards of how far their sides are from 63 and 88 mm under Hi."""
     m = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), Hi).reshape(-1, 4, 2)
     sides = np.linalg.norm(np.roll(m, -1, axis=1) - m, axis=2)          # n x 4
-    short = (sides[:, 0] + sides[:, 2]) / 2
-    long_ = (sides[:, 1] + sides[:, 3]) / 2
+    short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
+    long_ = np.maximum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
     return float(np.median(np.abs(short - CW) + np.abs(long_ - CH)))
 
 
@@ -125,8 +141,11 @@ def a_piece(q_mm: np.ndarray) -> bool:
 
 
 def _angles(mm_quads: np.ndarray) -> np.ndarray:
-    """Direction of each card's long axis on the table, radians mod pi."""
-    d = (mm_quads[:, 3] - mm_quads[:, 0]) + (mm_quads[:, 2] - mm_quads[:, 1])
+    """Direction of each card's long axis on the table, radians mod pi (the longer pair of
+    sides on the table, whichever the photo showed first)."""
+    m = mm_quads
+    d = np.where(_long_first(m)[:, None], (m[:, 1] - m[:, 0]) + (m[:, 2] - m[:, 3]),
+                 (m[:, 3] - m[:, 0]) + (m[:, 2] - m[:, 1]))
     return np.mod(np.arctan2(d[:, 1], d[:, 0]), math.pi)
 
 
@@ -227,16 +246,21 @@ def _pitch_tries(dists: list[float], unseen: list[float], card: float) -> list[f
                     if abs(np.median(g) - med) > 0.03 * med and _usual_gap(float(np.median(g)), card)][:2]
 
 
-def _pile_region(u, v, pitch):
-    """Where a ball pile can lie (lattice units, pitch = (px, py) mm): beside the narrow end of
-    the triangle (like the mat: beside J and beside I) or in a row below J, at most ~1.5 pitch
-    + 50 mm to the side and a card + 120 mm below J (a far, tilted photo stretches the fitted
-    distances; the usual row lies within a card + 75 mm, PILE_NEAR_MM).  The discard heap lies
-    farther out.  Never where the triangle's own rows lie (a placement putting "piles" there
-    is a shifted one), nor on a slot's card where the pins touch."""
+def _pile_zones(u, v, pitch) -> np.ndarray:
+    """Where the ball piles can lie (lattice units, pitch = (px, py) mm), as three zones:
+    0 beside the narrow end of the triangle (like the mat: beside J and beside I) or in a row
+    below J, at most ~1.5 pitch + 50 mm to the side and a card + 120 mm below J (a far, tilted
+    photo stretches the fitted distances; the usual row lies within a card + 75 mm,
+    PILE_NEAR_MM); 1 and 2 in a row beside the triangle, left or right of it (past that
+    1.5 pitch + 50 mm, within SIDE_ROWS rows and SIDE_FAR_MM across: the rules say only that the
+    piles run 1, 2, 3 left to right, and players lay the row beside the pins as often as below
+    them; a side zone counts only with two piles in it, fit_lattice).  Never where the triangle's own rows lie (a placement putting "piles" there is a
+    shifted one), nor on a slot's card where the pins touch.  Returns the zones stacked on a
+    new first axis (3 x u's shape)."""
     px, py = pitch
-    vs = np.asarray(v, float)[..., None]
-    du = np.abs(np.asarray(u, float)[..., None] - SLOT_UV[:, 0])
+    u, v = np.asarray(u, float), np.asarray(v, float)
+    vs = v[..., None]
+    du = np.abs(u[..., None] - SLOT_UV[:, 0])
     dv = np.abs(vs - SLOT_UV[:, 1])
     # on no pin slot's own ground: 0.8 pitch from every slot, and in touching layouts (pitch
     # about a card) clear of the slot's card itself
@@ -245,10 +269,30 @@ def _pile_region(u, v, pitch):
     # triangle's pile row may lie nearer J than 0.8 of its wide row pitch)
     clear_v = ((dv >= 0.8) | (vs > SLOT_UV[:, 1].max())) & (dv * py >= CH - SLOT_CLEAR_MM)
     outside_triangle = (clear_u | clear_v).all(-1)
-    return ((v > 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM) & ((v - 3.0) * py < CH + PILE_BELOW_MM)
-            & outside_triangle)
+    narrow = np.abs(u) * px < 1.5 * px + PILE_SIDE_MM
+    near = (v > 1.45) & narrow & ((v - 3.0) * py < CH + PILE_BELOW_MM) & outside_triangle
+    beside = ~narrow & (v > SIDE_ROWS[0]) & (v < SIDE_ROWS[1]) & (np.abs(u) * px < SIDE_FAR_MM) & outside_triangle
+    return np.stack([near, beside & (u < 0), beside & (u > 0)])
 
 
+def _pile_region(u, v, pitch):
+    """Where a ball pile can lie (any of _pile_zones' zones)."""
+    return _pile_zones(u, v, pitch).any(0)
+
+
+def _side_row(uv: np.ndarray, idx: list[int], pitch) -> bool:
+    """Do the pile cards idx lie in a row beside the triangle (_pile_zones' zone 1 or 2)?"""
+    if not idx:
+        return False
+    z = _pile_zones(uv[idx, 0], uv[idx, 1], pitch)
+    return bool(z[1].all() or z[2].all())
+
+
+SIDE_ROWS = (0.3, 4.5)  # a row of piles beside the triangle lies between these lattice rows (the
+                        # independent development photos: rows 0.9 to 3.9, tilted photos stretch)
+SIDE_FAR_MM = 650.0     # ... and its farthest pile this far across from the axis (seen: 480 mm)
+SIDE_COST = 0.25        # a placement whose piles lie in a side row: less usual than below the pins
+                        # (43 to 95 of the independent photos), so a tie goes to the pins' end
 PILE_SIDE_MM, PILE_BELOW_MM, PILE_NEAR_MM = 50.0, 120.0, 75.0
 PIN_OVERLAP = 0.15      # a card another card covers this much of (_overlaps) is no pin: a heap's card
 SLOT_CLEAR_MM = 8.0     # a pile may overlap a pin slot's card by at most this much (touching rows overlap a few mm)
@@ -477,9 +521,16 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 u, v = uv[..., 0], uv[..., 1]
                 # piles: face-up cards on the player's side that are not pins, lying square
                 rest = ~inl & can_pile & sq
-                zone = _pile_region(u, v, (px, py))
+                # the piles lie in one zone: below / beside the narrow end, or in a row left
+                # or right of the triangle; the zone holding most square cards left over
+                # (ties: the first) is the placement's, and cards in the others are no piles
+                zones = _pile_zones(u, v, (px, py))
+                counts = (rest[None] & zones).sum(2)                      # zone x placement
+                counts[1:] *= counts[1:] >= 2           # a side row takes two piles: one card is no row
+                zone_of = counts.argmax(0)                                # per placement
+                zone = zones[zone_of, np.arange(len(ts))]
                 # piles in the usual place count fully, the far band (far photos) half
-                near = zone & ((v - 3.0) * py < CH + PILE_NEAR_MM)
+                near = zone & (((v - 3.0) * py < CH + PILE_NEAR_MM) | (zone_of > 0)[:, None])
                 in_zone = rest & zone
                 tops = in_zone.sum(1)
                 piles_here = 0.5 * tops + 0.5 * (rest & near).sum(1)
@@ -496,7 +547,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # cards strained onto slots outscored two laid exactly beside a row of piles
                 strain = RESIDUAL_EXCESS * np.maximum(mres - RESIDUAL_USUAL, 0.0)
                 scores = (nin - mres - strain - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
-                          + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis
+                          + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis - SIDE_COST * (zone_of > 0)
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
@@ -509,7 +560,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                     key = tuple(slot[j].tolist())
                     if key not in alt or score > alt[key]["score"] + 1e-9:
                         alt[key] = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),
-                                        residual=float(mres[j]), pitch=(px, py), axis=(ex, ey), t=t2[j], ay=ay)
+                                        residual=float(mres[j]), pitch=(px, py), axis=(ex, ey), t=t2[j], ay=ay,
+                                        zone=int(zone_of[j]))
                     if best is None or score > best["score"] + 1e-9:
                         best = alt[key]
     if best is not None:
@@ -534,7 +586,7 @@ def _beside_j(p) -> bool:
     return p[1] < BELOW_J and abs(p[0]) > 1.1 and not _beside_i(p)
 
 
-def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
+def assign_piles(uv: np.ndarray, idx: list[int], pitch=None) -> dict[int, str]:
     """Pile number for each pile card (indices into uv), numbered as the player sees them.
     With a pile empty the arrangement decides the numbers: piles in a row below J (1, 2, 3),
     beside the narrow end as on the mat (1 left of J, 2 right of J, 3 right of I), or "wide"
@@ -546,6 +598,10 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
         return {}
     if len(idx) > 3:
         idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])[:3]
+    if pitch is not None and _side_row(uv, idx, pitch):
+        # a row beside the triangle: 1, 2, 3 from the player's left; with piles used up the
+        # smallest pile (3, two cards) empties first, so the ones left are 1 (and 2)
+        return {i: str(n + 1) for n, i in enumerate(sorted(idx, key=lambda i: uv[i, 0]))}
     out = {}
     beside_j = [i for i in idx if _beside_j(uv[i])]
     below_j = [i for i in idx if uv[i, 1] >= BELOW_J]
@@ -569,10 +625,12 @@ def assign_piles(uv: np.ndarray, idx: list[int]) -> dict[int, str]:
     return out
 
 
-def pile_number_unsure(uv: np.ndarray, idx: list[int]) -> bool:
+def pile_number_unsure(uv: np.ndarray, idx: list[int], pitch=None) -> bool:
     """Did assign_piles have to guess?  A pile right of J with none below J and none beside I
     is pile 2 when the piles lie as on the mat (pile 3 beside I, empty) but pile 3 when they
     lie wide (pile 2 below J, empty); the photo cannot tell, the tracker can."""
+    if pitch is not None and _side_row(uv, idx, pitch):
+        return False        # a side row's numbers are guessed only with a pile empty (fit_layout)
     right_of_j = any(_beside_j(uv[i]) and uv[i, 0] > 0 for i in idx)
     others_placed = any(uv[i, 1] >= BELOW_J or _beside_i(uv[i]) for i in idx)
     return right_of_j and not others_placed
@@ -607,16 +665,18 @@ def check_expect(expect) -> tuple[np.ndarray | None, list[bool] | None]:
     return allowed, piles
 
 
-def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None) -> dict[int, str]:
+def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None, pitch=None) -> dict[int, str]:
     """assign_piles, restricted to the piles the caller says have a top."""
     if piles is None:
-        return assign_piles(uv, idx)
+        return assign_piles(uv, idx, pitch)
     names = [str(k + 1) for k in range(3) if piles[k]]
     idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])
     if len(idx) > len(names):       # keep the ones nearest the triangle's player side
         keep = sorted(idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:len(names)]
         idx = [i for i in idx if i in keep]
-    guess = assign_piles(uv, idx)
+    guess = assign_piles(uv, idx, pitch)
+    if pitch is not None and _side_row(uv, idx, pitch):
+        guess = dict(zip(sorted(idx, key=lambda i: uv[i, 0]), names))
     if set(guess.values()) <= set(names) and len(set(guess.values())) == len(guess):
         return guess
     if len(idx) == len(names):
@@ -702,7 +762,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
 
     def pile_cards(fit: dict) -> list[int]:
         fslot, fuv = fit["slot"], fit["uv"]
-        region = _pile_region(fuv[:, 0], fuv[:, 1], fit["pitch"])
+        region = _pile_zones(fuv[:, 0], fuv[:, 1], fit["pitch"])[fit.get("zone", 0)]
         idx = [i for i in range(n) if fslot[i] < 0 and can_pile[i] and numbered[i] and region[i]]
         # a pile top is a single card; a heap of overlapping cards is the discard pile
         idx = [i for i in idx if overl[i] < 0.3 and abs(math.sin(ang[i] - fit["ay"])) < 0.35]
@@ -722,15 +782,19 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     slot, uv = fit["slot"], fit["uv"]
     for i in np.flatnonzero(slot >= 0):
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
-    for i, name in _name_piles(uv, pile_idx, exp_piles).items():
+    for i, name in _name_piles(uv, pile_idx, exp_piles, fit["pitch"]).items():
         roles[i], pos[i] = "pile", name
     letters_guessed = best.get("margin", 9) < GUESS_MARGIN and allowed is None
     pins_down = len(LETTERS) - (int(np.sum(allowed)) if allowed is not None else int(np.sum(slot >= 0)))
-    pile_guessed = (exp_piles is None and pile_number_unsure(uv, pile_idx)
-                    and pile_3_may_be_right_of_j(roles, pos, pins_down))
+    side_short = _side_row(uv, pile_idx, fit["pitch"]) and len(pile_idx) < 3
+    pile_guessed = exp_piles is None and (side_short or (pile_number_unsure(uv, pile_idx, fit["pitch"])
+                                                         and pile_3_may_be_right_of_j(roles, pos, pins_down)))
     if letters_guessed:
         warns.append("few cards to place: the pin letters are a guess, please check them on the overlay")
-    if pile_guessed:
+    if pile_guessed and side_short:
+        warns.append(f"piles {' and '.join(sorted(pos[i] for i in pile_idx))} are numbered from the player's left in "
+                     "their row beside the pins; with a pile used up the numbers are a guess, please check them")
+    elif pile_guessed:
         warns.append("the pile right of J is taken as pile 2, as on the mat; if pile 2 is empty "
                      "and this is pile 3, please correct it")
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
@@ -755,7 +819,7 @@ def _agreeing_fit(best: dict, own: list[int], pile_cards, exp_piles: list[bool])
     Two pins and two piles fit turned round nearly as well as the right way, and only the
     piles' places tell the ways apart: piles 2 and 3 beside the pins lie right of J and I."""
     want = {str(k + 1) for k in range(3) if exp_piles[k]}
-    agrees = lambda fit, idx: bool(idx) and set(assign_piles(fit["uv"], idx).values()) == want  # noqa: E731
+    agrees = lambda fit, idx: bool(idx) and set(assign_piles(fit["uv"], idx, fit["pitch"]).values()) == want  # noqa: E731
     if not agrees(best, own):
         fewest = best["inliers"] - max(0, len(want) - len(own))
         for fit in (r for r in best.get("rivals", []) if r["inliers"] >= fewest):

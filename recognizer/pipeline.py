@@ -23,7 +23,7 @@ from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SI
 from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
 from .result import LOW_CONFIDENCE, Card, Recognition
-from .rules_checks import over_the_deck, tops_missed
+from .rules_checks import over_the_deck, pins_down_unseen, tops_missed
 from .stacks import edge_score, sliver_score, stacked
 from .verify import PAPER_SAT, paper_fraction
 
@@ -246,7 +246,9 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         # what the player can do about it: a layout far off in the picture is too small to read
         raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
                                 "no cards found in the photo") + ": take it from above, close enough that "
-                               "the whole layout fills most of the picture")
+                               "the whole layout fills most of the picture",
+                               Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
+                                           [None] * 3, [], []))
     short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in faces]))
     if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
         advise("the cards are small in this photo: if a card is misread or missed, take the photo "
@@ -350,6 +352,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
             if missed:
                 unread += missed
                 warnings.append(said)
+            if allowed is None and pl.slots_mm is not None:
+                # the rules' prior on pins: the knocked-down ones lie beside the layout
+                _, said = pins_down_unseen(pins, cards)
+                if said:
+                    warnings.append(said)
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     for c in cards:

@@ -189,11 +189,23 @@ def run(args) -> int:
             continue
         except RecognitionError as e:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
-            status = max(status, 1)
-            if args.overlay and e.partial is not None:      # what was seen tells the player why
+            if e.partial is None:       # unreadable input: nothing was seen
+                status = 1
+                continue
+            # a readable photo with no layout in it (one card, a few, a close-up): the cards
+            # that were found are still the reading, with a warning that no layout was found
+            d = e.partial.to_dict()
+            d["warnings"] = [f"no layout found: {e}"] + d["warnings"]
+            print(json.dumps(d) if args.json else summary(d), flush=True)
+            if args.overlay:            # what was seen tells the player why
                 target = _overlay_path(args.overlay, photo, many)
                 if _write_overlay(draw_overlay, photo, e.partial, target):
                     print(f"tableside: the cards that were found are drawn in {target}", file=sys.stderr)
+                else:
+                    status = 1
+            if args.state:
+                print(f"tableside: {photo}: no layout found, so no game state", file=sys.stderr)
+                status = 2
             continue
         except Exception as e:   # never a traceback for the player
             print(f"tableside: {photo}: could not read the photo ({type(e).__name__}: {e})", file=sys.stderr)

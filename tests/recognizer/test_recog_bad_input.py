@@ -25,12 +25,16 @@ def test_bad_input_files(samples, name, needle):
 @pytest.mark.parametrize("name,least", [("one_card.jpg", 1), ("two_layouts.jpg", 12)])
 def test_no_layout_still_says_what_was_seen(samples, name, least):
     """Too few cards, or two layouts: the error carries the cards that were found, for the
-    overlay that shows the player why; a photo with nothing readable carries none."""
+    overlay that shows the player why (and the CLI prints them, exit 0); a readable photo with
+    no card in it carries an empty reading; input that is no image carries none."""
     with pytest.raises(RecognitionError) as e:
         recognize(str(samples / "bad" / name))
     assert e.value.partial is not None and len(e.value.partial.cards) >= least
     with pytest.raises(RecognitionError) as e:
         recognize(str(samples / "bad" / "no_cards.jpg"))
+    assert e.value.partial is not None and e.value.partial.cards == []
+    with pytest.raises(RecognitionError) as e:
+        recognize(str(samples / "bad" / "not_an_image.jpg"))
     assert e.value.partial is None
 
 

@@ -432,3 +432,47 @@ def test_a_column_of_piles_counts_beside_j_and_i_not_a_row_lower(rot):
 def test_piles_mirrored_about_the_axis_lie_in_one_row_or_as_on_the_mat(rot, pins, piles):
     got, truth = _fit(_view(rot), pins, piles)
     assert got == truth
+
+
+@pytest.mark.parametrize("rot", [0, 130, 250])
+@pytest.mark.parametrize("side, row", [(-1, 1.2), (-1, 2.8), (1, 1.1), (1, 3.0)])
+def test_three_piles_in_a_row_beside_the_triangle(rot, side, row):
+    """The rules say only that the piles run 1, 2, 3 from the player's left: players lay them in
+    a row beside the pins as well as below them (43 of the 138 independent development photos).
+    Such a row is pile ground (layout._pile_zones), numbered left to right."""
+    us = [side * (3.2 + 1.5 * k) for k in range(3)]
+    piles = {str(n + 1): (u, row) for n, u in enumerate(sorted(us))}
+    got, truth = _fit(_view(rot), "ABCDEFGHIJ", piles)
+    assert got == truth
+
+
+def test_two_piles_left_in_a_side_row_are_numbered_with_a_warning():
+    """Pile 3 (two cards) is used up first; the two left in a row beside the pins are taken as
+    1 and 2 from the left, and the reading says the numbers are a guess."""
+    H = _view(40)
+    quads = [_card(H, *LATTICE[k]) for k in "ABCDEGHIJ"] + [_card(H, -4.7, 2.0), _card(H, -3.2, 2.0)]
+    pl = fit_layout(quads, [True] * len(quads), [True] * len(quads))
+    assert list(zip(pl.roles, pl.positions))[-2:] == [("pile", "1"), ("pile", "2")]
+    assert pl.guessed and any("numbered from the player's left" in w for w in pl.warnings)
+
+
+def test_a_lone_card_beside_the_triangle_is_no_side_row():
+    """One square card beside the rows, piles below J: a side row takes two piles, so the card
+    stays outside and the piles below keep their numbers."""
+    got, truth = _fit(_view(200), "ABCDEFGHIJ", {"1": (-1.2, 4.2), "2": (0.0, 4.2), "3": (1.2, 4.2)},
+                      [(4.0, 1.5, 1.0)])
+    assert got == truth
+
+
+@pytest.mark.parametrize("rot", [0, 130, 250])
+def test_far_cards_outlined_long_side_first_still_take_their_slots(rot):
+    """A far card seen end on in a steep photo looks square, and its outline may start with a
+    long side (cards.order_corners decides in the photo).  The table plane and the cards'
+    directions decide which side is short on the table: the back row used to fall out of the
+    fit (an independent photo tilted 34 degrees lost A-E)."""
+    H = _view(rot, tilt=30.0)
+    quads = [_card(H, *LATTICE[k]) for k in LETTERS] + [_card(H, u, 4.2) for u in (-1.2, 0.0, 1.2)]
+    for i in range(5):                   # A-E outlined long side first
+        quads[i] = np.roll(quads[i], -1, axis=0)
+    pl = fit_layout(quads, [True] * len(quads), [True] * len(quads))
+    assert list(zip(pl.roles, pl.positions)) == [("pin", k) for k in LETTERS] + [("pile", n) for n in "123"]

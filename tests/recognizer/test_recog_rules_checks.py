@@ -176,3 +176,18 @@ def test_the_place_below_j_is_read_only_beside_a_top_level_with_j():
     # both still look along their row and across the axis
     assert any(np.allclose(m, [-1.6 * px, 3 * py]) for m in beside_j)
     assert any(np.allclose(m, [-1.6 * px, 2 * py]) for m in beside_i)
+
+
+def test_pins_read_down_with_no_cards_beside_the_layout_are_named():
+    """Knocked-down pins lie beside the layout with the ball cards that took them: pins read
+    down with no face-up card outside the layout are named in a warning; with a heap beside
+    it, nothing is said (its cards cover each other: the finder sees fewer than lie there)."""
+    from recognizer.result import Card
+    from recognizer.rules_checks import pins_down_unseen
+    pins = {k: (None if k in "AB" else 5) for k in "ABCDEFGHIJ"}
+    layout = [Card(5, "5", [[0, 0]] * 4, 0.99, "pin", k) for k in "CDEFGHIJ"]
+    down, said = pins_down_unseen(pins, layout)
+    assert down == ["A", "B"] and said.startswith("pins A, B are read as knocked down, but no card lies")
+    heap = [Card(3, "3", [[0, 0]] * 4, 0.99, "outside", None)]
+    assert pins_down_unseen(pins, layout + heap) == ([], "")
+    assert pins_down_unseen({k: 5 for k in "ABCDEFGHIJ"}, layout) == ([], "")
