@@ -23,20 +23,12 @@ import cv2
 import numpy as np
 
 from .cards_svg import SUITS, TRAIN_DECKS, card_id, missing_decks
+from .pyramid_layout import PLACES, coverers
 from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background,
                      camera_homography, draw_table_layer, photo_effects)
 
 ALL_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-ROWS = 7
-PLACES = [f"{r}.{c}" for r in range(1, ROWS + 1) for c in range(1, r + 1)]
 TILT_MAX = 45.0
-
-
-def coverers(place: str) -> list[str]:
-    """The two places covering `place` (none in the bottom row): r.c is covered by (r+1).c
-    and (r+1).(c+1)."""
-    r, c = map(int, place.split("."))
-    return [] if r == ROWS else [f"{r + 1}.{c}", f"{r + 1}.{c + 1}"]
 
 
 def removable_order(rng: np.random.Generator, n: int) -> set[str]:
