@@ -39,7 +39,7 @@ EDGE_BAND = 2.5              # mm either side of a predicted edge searched for i
 SNAP = 4.0                   # mm a place's card may lie off the lattice
 COVER_RANGE = (0.35, 0.65)   # share of a card's height the next row may cover
 GAP_MAX = 14.0               # mm between two cards of a row at most
-GROW_TRIES = 3               # anchors grown (the best by the cards above them)
+GROW_TRIES = 6               # anchors grown (the best by the cards above them)
 JOIN = 0.25                  # edge_score (gradient over the paper level) a place's top edge needs
 
 
@@ -302,6 +302,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
             places = _places(top, k_apex, lat.px, lat.py)
             scores = {p: edge_score(grey, lat.H, x, y, lat.py, paper)[0] for p, (x, y) in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
+            value += AGREE * _agreeing(lat.H, places, present, anchors)
             if best is None or value > best[0]:
                 apex_alone = sum(1 for dr, _ in joined if dr == top) == 1
                 best = (value, lat, places, scores, present, apex_alone, (top, k_apex))
@@ -371,6 +372,30 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
         src[i:i + n] += np.subtract(new[p], places[p])
         i += n
     return _homography(src, dst), py
+
+
+AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
+
+
+def _agreeing(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:
+    """How many found outlines lie as a fitted card does: a whole card on an exposed place, or
+    the upper part of a covered one, its centre there and its long axis the same way."""
+    open_ = exposed(present)
+    n = 0
+    for q in outlines:
+        c = np.mean(q, 0)
+        sides = np.roll(q, -1, 0) - q
+        long_ax = sides[int(np.argmax(np.linalg.norm(sides, axis=1)))]
+        for p in present:
+            x, y = places[p]
+            depth = CARD_H if p in open_ else CARD_H / 2
+            rect = to_photo(H, card_corners(x, y - CARD_H / 2 + depth / 2, CARD_W, depth))
+            if cv2.pointPolygonTest(np.float32(rect).reshape(-1, 1, 2), (float(c[0]), float(c[1])), True) > 0:
+                axis = rect[3] - rect[0] if p in open_ else rect[1] - rect[0]
+                cos = abs(np.dot(axis, long_ax)) / (np.linalg.norm(axis) * np.linalg.norm(long_ax) + 1e-9)
+                n += cos > 0.9
+                break
+    return n
 
 
 def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[float, float]]:

@@ -31,7 +31,7 @@ class PlaceCard:
     rank: str | None           # "A".."10", "J", "Q", "K"; None: a picture with no readable index
     corners: list[list[int]]   # photo px TL, TR, BR, BL (the whole card, covered part included)
     confidence: float
-    role: str                  # "pyramid", "waste", "stock"
+    role: str                  # "pyramid", "waste", "stock"; "outside" when no pyramid was found
     position: str | None       # "r.c" for the pyramid
     note: str = ""
 
@@ -250,13 +250,15 @@ def recognize_pyramid(source, prior=None) -> PyramidReading:
             cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
             if conf < LOW_CONFIDENCE:
                 warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
-    # waste and stock: the whole cards lying off the pyramid
+    # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
-    waste_cards = [(c, r) for c, r in faces if off(c)]
-    for c, r in waste_cards:
+    role = "waste" if pyr_quads else "outside"
+    for c, r in faces:
+        if not off(c):
+            continue
         rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
-        cards.append(PlaceCard(rank, full(c), r.confidence, "waste", None, r.note))
-        if r.confidence < LOW_CONFIDENCE:
+        cards.append(PlaceCard(rank, full(c), r.confidence, role, None, r.note))
+        if r.confidence < LOW_CONFIDENCE and pyr_quads:
             warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
     # a fanned waste shows its top whole and the cards under it in part: the top lies on them
     waste = [c.rank for c in cards if c.role == "waste"]
