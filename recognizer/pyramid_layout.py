@@ -168,6 +168,16 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
     return float(score), float(dx), float(dy)
 
 
+PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
+PAPER_SHARE = 0.25       # a card's visible part is at least this much such pixels
+
+
+def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float, paper: float) -> bool:
+    """Is the visible upper part of a card at (x, y) mostly as light as the cards' paper?"""
+    view = top_view(grey, H, x - CARD_W / 2 + 3, y - CARD_H / 2 + 3, x + CARD_W / 2 - 3, y - CARD_H / 2 + pitch_y - 3)
+    return float(np.mean(view > PAPER_LIGHT * paper)) >= PAPER_SHARE
+
+
 def _homography(src: list, dst: list) -> np.ndarray:
     H, _ = cv2.findHomography(np.float64(src), np.float64(dst), 0)
     return H
@@ -309,6 +319,9 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     if best is None:
         return None
     _, lat, places, scores, present, apex_found, (top, k_apex) = best
+    seen = [scores[p] >= JOIN and _papery(grey, lat.H, *places[p], lat.py, paper) for p in present]
+    if prior is None and (len(present) < 2 or np.mean(seen) < SEEN_SHARE):
+        return None         # a lone card, or places kept only because play could not leave a hole
     notes = [] if apex_found else ["the pyramid's apex was not found: the row numbers are a guess"]
     H, py = lat.H, lat.py
     for _ in range(REFITS):
@@ -374,6 +387,7 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
     return _homography(src, dst), py
 
 
+SEEN_SHARE = 0.8        # share of a fit's places whose top edge must show (else it is no pyramid)
 AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
 
 

@@ -22,8 +22,11 @@ from .result import LOW_CONFIDENCE
 
 VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
 INDEX_SURE = (0.82, 0.12)     # an index glyph read at this similarity and margin over the next rank
-COURT_INK = 0.22              # a card's visible upper part inked more than this shows a picture
-NUMBER_INK = 0.14             # ... less than this shows pips (between: no say)
+# the ink of a card's visible upper part (body_ink, middle columns): over the 18 training
+# decks a number card's inks at most 0.58 of it (rheinland's 10), a court card's at least 0.15
+# (simplistic's J); beyond these the index is contradicted by the face
+NUMBER_MAX_INK = 0.62
+COURT_MIN_INK = 0.12
 
 
 @dataclass
@@ -50,7 +53,7 @@ class PyramidReading:
     image: str | None
     width: int
     height: int
-    pyramid: dict[str, str | None]          # place -> rank, None: no card there
+    pyramid: dict[str, str | None]          # place -> rank, UNREAD ("?"): a card not read, None: no card
     waste: list[str | None]
     stock: bool
     cards: list[PlaceCard]
@@ -126,8 +129,8 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
         if s2 > sim + 0.03:
             rank, sim, margin = r2, s2, m2
     court = rank in COURT_RANKS
-    picture = filled > COURT_INK
-    pips = filled < NUMBER_INK
+    picture = filled > NUMBER_MAX_INK
+    pips = filled < COURT_MIN_INK
     conf = float(np.clip(0.55 + 0.5 * (sim - 0.7) + 0.6 * margin, 0.2, 0.98))
     note = ""
     if (court and pips) or (not court and picture):
@@ -140,6 +143,8 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     return rank, conf, note
 
 
+LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
+UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
 SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
 
@@ -246,7 +251,7 @@ def recognize_pyramid(source, prior=None) -> PyramidReading:
             pyr_quads.append(q)
             upto = min(1.0, fit.pitch_y / 88.0) if p not in open_ else 1.0
             rank, conf, note = read_place(card_image(photo.image, fit, p), p in open_, upto)
-            pyramid[p] = rank
+            pyramid[p] = rank or UNREAD
             cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
             if conf < LOW_CONFIDENCE:
                 warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
@@ -255,6 +260,13 @@ def recognize_pyramid(source, prior=None) -> PyramidReading:
     role = "waste" if pyr_quads else "outside"
     for c, r in faces:
         if not off(c):
+            continue
+        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
+            # a pattern read as a picture with no legible J/Q/K index: most often the stock's
+            # back (a checkered back reads as a king at 0.67)
+            backs.append(c)
+            warnings.append("a picture or pattern beside the pyramid with no legible index: taken "
+                            "for the stock; if it is a face-up court card, please check")
             continue
         rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
         cards.append(PlaceCard(rank, full(c), r.confidence, role, None, r.note))

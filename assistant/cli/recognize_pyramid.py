@@ -29,7 +29,7 @@ def places_from(text: str | None) -> list[str] | None:
 def summary(d: dict) -> str:
     """The pyramid drawn as the player sees it (apex on top, `.` for no card), the waste and
     the stock, and the warnings."""
-    n = sum(v is not None for v in d["pyramid"].values())
+    n = sum(v is not None for v in d["pyramid"].values())     # "?": a card there, not read
     lines = [f"{d['image'] or 'photo'}: {n} pyramid cards ({d['seconds']:.2f} s)"]
     for r in range(1, ROWS + 1):
         cells = [d["pyramid"][f"{r}.{c}"] or "." for c in range(1, r + 1)]
