@@ -209,6 +209,10 @@ def _pitches(grey: np.ndarray, H: np.ndarray, paper: float) -> tuple[float, floa
     """(pitch_x, pitch_y, score): the row pitch and gap that best show the cards above the
     anchor (at (-1, -1) and (-1, +1) on the lattice; at a row's end only one is there)."""
     best = (0.0, CARD_W + 3, CARD_H / 2)
+    # a first look at three row pitches: most proposed frames have nothing above them
+    if max(edge_score(grey, H, sx * (CARD_W + 4) / 2, -CARD_H * (1 - cover), CARD_H * (1 - cover), paper)[0]
+           for cover in (0.4, 0.5, 0.6) for sx in (-1, 1)) < JOIN / 2:
+        return best[1], best[2], 0.0
     for cover in np.linspace(COVER_RANGE[0], COVER_RANGE[1], 5):
         py = CARD_H * (1 - cover)
         for gap in np.linspace(1.0, GAP_MAX - 2, 4):
