@@ -109,7 +109,7 @@ def top_view(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, x1: float, y
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
 
 
-def _line_strength(grad: np.ndarray, lo: int, hi: int) -> tuple[float, int]:
+def line_strength(grad: np.ndarray, lo: int, hi: int) -> tuple[float, int]:
     """How strongly a straight line across the columns of `grad` shows in rows lo..hi: per
     row, the median over the columns of the gradient (each column's strongest within 1 mm,
     a line a little off the lattice's slope still counts); (the best row's median, its row).
@@ -153,13 +153,13 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
     top_row = int(m * p)
     # the top line, over the middle 70 % of the card's width
     c0, c1 = int((m + 0.15 * CARD_W) * p), int((m + 0.85 * CARD_W) * p)
-    s_top, row = _line_strength(gy[:, c0:c1], top_row - int(SNAP * p), top_row + int(SNAP * p) + 1)
+    s_top, row = line_strength(gy[:, c0:c1], top_row - int(SNAP * p), top_row + int(SNAP * p) + 1)
     dy = (row - top_row) / p
     # the sides: rows from 3 mm below the top to 3 mm above the next row
     r0, r1 = int(row + 3 * p), int(row + (max(pitch_y, 20) - 3) * p)
     left, right = int(m * p), int((m + CARD_W) * p)
-    s_l, cl = _line_strength(gx[r0:r1].T, left - int(SNAP * p), left + int(SNAP * p) + 1)
-    s_r, cr = _line_strength(gx[r0:r1].T, right - int(SNAP * p), right + int(SNAP * p) + 1)
+    s_l, cl = line_strength(gx[r0:r1].T, left - int(SNAP * p), left + int(SNAP * p) + 1)
+    s_r, cr = line_strength(gx[r0:r1].T, right - int(SNAP * p), right + int(SNAP * p) + 1)
     dx = ((cl - left) + (cr - right)) / 2 / p
     if abs((cr - cl) / p - CARD_W) > 3.0:              # the sides found do not make a card
         dx = (cl - left) / p if s_l >= s_r else (cr - right) / p
@@ -360,7 +360,7 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
             view = cv2.GaussianBlur(top_view(grey, H, x - CARD_W / 2, y + CARD_H / 2 - m,
                                              x + CARD_W / 2, y + CARD_H / 2 + m), (0, 0), 1.0)
             gy = _step(view, 0)[:, int(0.15 * CARD_W * PX_MM):int(0.85 * CARD_W * PX_MM)]
-            st, row = _line_strength(gy, 0, gy.shape[0])
+            st, row = line_strength(gy, 0, gy.shape[0])
             if st / max(paper, 1.0) >= JOIN:
                 bottoms[p] = y + CARD_H / 2 - m + row / PX_MM
     rows = np.array([int(p.split(".")[0]) for p in tops])

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .cards import RECT_H, RECT_W, find_cards, quad_sides, rectify, work_image
+from .cards import RECT_H, RECT_W, find_cards, rectify, work_image
 from .image_io import RecognitionError, load_image
-from .pyramid_layout import PLACES, PyramidFit, exposed, fit_pyramid, shapes, to_photo
+from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
 from .rank import COURT_RANKS, IDX_H, IDX_W, NUMBER_RANKS, RankReading, index_glyph, ink_mask, read_rank, templates
 from .result import LOW_CONFIDENCE
 
@@ -117,7 +117,7 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     ink = corner_ink(ink)
     # the card's own edge runs along the top and left rows (card_image cuts there): a big
     # index close to the edge would join it and be dropped with it as a border line
-    e = int(EDGE_MM * RECT_W / 63.0)
+    e = int(EDGE_MM * RECT_W / CARD_W)
     ink[:e], ink[:, :e] = 0, 0
     g = index_glyph(card, ink, 0)
     if tpl is None or g is None:
@@ -153,7 +153,6 @@ def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str) -> np.ndarray
     """The card at `place` rectified (RECT_W x RECT_H) from where its own top and left edges
     are: the fitted lattice is a millimetre or two off, and a big index sits that close to
     the card's edge.  The edges are looked for in a top view of the card with a margin."""
-    from .pyramid_layout import CARD_H, CARD_W, _line_strength, _step
     x, y = fit.places[place]
     p = RECT_W / CARD_W
     m = SNAP_MM + 2
@@ -167,10 +166,10 @@ def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str) -> np.ndarray
     gy[d:-d] = np.abs(g[2 * d:] - g[:-2 * d])
     gx[:, d:-d] = np.abs(g[:, 2 * d:] - g[:, :-2 * d])
     o, s = int(m * p), int(SNAP_MM * p)
-    _, top = _line_strength(gy[:, int(o + 0.1 * RECT_W):int(o + 0.6 * RECT_W)], o - s, o + s + 1)
+    _, top = line_strength(gy[:, int(o + 0.1 * RECT_W):int(o + 0.6 * RECT_W)], o - s, o + s + 1)
     rows = slice(top + int(3 * p), top + int(max(fit.pitch_y - 3, 10) * p))
-    _, left = _line_strength(gx[rows].T, o - s, o + s + 1)
-    _, right = _line_strength(gx[rows].T, o + RECT_W - s, o + RECT_W + s + 1)
+    _, left = line_strength(gx[rows].T, o - s, o + s + 1)
+    _, right = line_strength(gx[rows].T, o + RECT_W - s, o + RECT_W + s + 1)
     width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
     # the card between the edges found, scaled to the rectified size (the fitted table's
     # scale may be a few per cent off at this card)
