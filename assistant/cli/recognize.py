@@ -45,6 +45,11 @@ def register(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--piles", metavar="N,N", help="piles that still have a face-up top, e.g. 1,3 (none: no pile)")
     p.add_argument("--fresh", action="store_true",
                    help="a fresh deal: all ten pins and three pile tops (--standing ABCDEFGHIJ --piles 1,2,3)")
+    # Pyramid Solitaire (assistant/cli/recognize_pyramid.py)
+    p.add_argument("--game", choices=("bowling", "pyramid"), default="bowling",
+                   help="the game on the table (default bowling)")
+    p.add_argument("--places", metavar="R.C,...",
+                   help="pyramid: the places still holding a card, e.g. 1.1,2.1,2.2 (all: a fresh deal)")
     p.set_defaults(func=run)
     return p
 
@@ -156,6 +161,9 @@ def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
 
 
 def run(args) -> int:
+    if getattr(args, "game", "bowling") == "pyramid":
+        from .recognize_pyramid import run as run_pyramid
+        return run_pyramid(args)
     # heavy (OpenCV, NumPy): the recogniser loads when a photo is read, not for every command
     from recognizer import PhotoTooLarge, RecognitionError, draw_overlay, recognize
     status = 0

@@ -1,0 +1,425 @@
+"""Stage 4 for Pyramid Solitaire: the 7 overlapping rows fitted to a photo.
+
+Every card outside the bottom row shows only its upper part, so card finding (cards.py)
+sees whole only the *exposed* cards (nothing left covering them) and the waste and stock.
+The fit starts from one whole card (the anchor) and grows over the lattice of places:
+
+  1. the anchor's outline gives a first homography table mm -> photo px (a card is
+     63 x 88 mm); which short side is its top is tried both ways;
+  2. the row pitch (how far the next row starts below) and the gap between cards of a row
+     are measured from the two cards above the anchor (their top edge and inner sides);
+  3. breadth first over the lattice, each neighbouring place whose top edge shows as a
+     straight line across the card's width (`edge_score`: the median over the card's
+     columns of the strongest gradient near the line, so pips crossing it do not count)
+     is snapped to it and joins; the homography is refitted to every joined card's top
+     corners after each one;
+  4. the row of the apex (a row with one card, nothing above it) numbers the rows; then
+     among the 1430 shapes play can leave (a removed card's coverers are gone too) the one
+     the edge scores of all 28 places support best is taken (`best_shape`), or the caller's
+     prior.
+
+Table frame: millimetres, x across the rows, y towards the player, the anchor's centre at
+the origin; a place on the lattice is (dr, k): dr rows below the anchor, k half pitches
+across.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from assistant.pyramid.rules import ROWS
+
+CARD_W, CARD_H = 63.0, 88.0
+PLACES: tuple[str, ...] = tuple(f"{r}.{c}" for r in range(1, ROWS + 1) for c in range(1, r + 1))
+PX_MM = 4.0                  # top views are sampled at this many px per mm
+EDGE_BAND = 2.5              # mm either side of a predicted edge searched for it
+SNAP = 4.0                   # mm a place's card may lie off the lattice
+COVER_RANGE = (0.35, 0.65)   # share of a card's height the next row may cover
+GAP_MAX = 14.0               # mm between two cards of a row at most
+GROW_TRIES = 6               # anchors grown (the best by the cards above them)
+JOIN = 0.25                  # edge_score (gradient over the paper level) a place's top edge needs
+
+
+def coverers(place: str) -> list[str]:
+    """r.c (r < 7) is covered by (r+1).c and (r+1).(c+1)."""
+    r, c = map(int, place.split("."))
+    return [] if r == ROWS else [f"{r + 1}.{c}", f"{r + 1}.{c + 1}"]
+
+
+@lru_cache(maxsize=1)
+def shapes() -> tuple[frozenset, ...]:
+    """Every set of places play can leave: a place is still there only if the cards it
+    covers are (they can go only after it).  1430 of them, the empty pyramid included."""
+    out = []
+
+    def grow(present: set, i: int):
+        if i == len(PLACES):
+            out.append(frozenset(present))
+            return
+        p = PLACES[i]
+        grow(present, i + 1)                           # p removed
+        r, c = map(int, p.split("."))
+        above = [] if r == 1 else [q for q in (f"{r - 1}.{c - 1}", f"{r - 1}.{c}") if q in PLACES]
+        if all(q in present for q in above):
+            present.add(p)
+            grow(present, i + 1)
+            present.discard(p)
+    grow(set(), 0)
+    return tuple(out)
+
+
+def exposed(present: frozenset | set) -> set[str]:
+    return {p for p in present if not any(q in present for q in coverers(p))}
+
+
+@dataclass
+class PyramidFit:
+    H: np.ndarray                      # table mm -> photo px (the photo given to fit_pyramid)
+    pitch_x: float                     # mm from one card of a row to the next
+    pitch_y: float                     # mm from one row to the next
+    places: dict[str, tuple[float, float]]   # place -> card centre (table mm), all 28
+    present: frozenset                 # places holding a card
+    scores: dict[str, float]           # edge_score of each place's top edge
+    apex_found: bool = True
+    notes: list[str] = field(default_factory=list)
+
+    def corners(self, place: str, inset: float = 0.0) -> np.ndarray:
+        """The card's corners TL, TR, BR, BL in photo px; inset: mm inside its edges."""
+        x, y = self.places[place]
+        return to_photo(self.H, card_corners(x, y, CARD_W - 2 * inset, CARD_H - 2 * inset))
+
+
+def card_corners(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> np.ndarray:
+    return np.array([[x - w / 2, y - h / 2], [x + w / 2, y - h / 2],
+                     [x + w / 2, y + h / 2], [x - w / 2, y + h / 2]])
+
+
+def to_photo(H: np.ndarray, pts) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(pts, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2)
+
+
+def top_view(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """The photo (grey, float32) seen from above over table mm [x0, x1] x [y0, y1]."""
+    T = np.array([[PX_MM, 0, -x0 * PX_MM], [0, PX_MM, -y0 * PX_MM], [0, 0, 1]])
+    w, h = int(round((x1 - x0) * PX_MM)), int(round((y1 - y0) * PX_MM))
+    return cv2.warpPerspective(grey, H @ np.linalg.inv(T), (max(w, 1), max(h, 1)),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
+
+
+def line_strength(grad: np.ndarray, lo: int, hi: int) -> tuple[float, int]:
+    """How strongly a straight line across the columns of `grad` shows in rows lo..hi: per
+    row, the median over the columns of the gradient (each column's strongest within 1 mm,
+    a line a little off the lattice's slope still counts); (the best row's median, its row).
+    Pips and pictures crossing a row do so in a few columns only."""
+    band = grad[max(lo, 0):max(hi, 1)]
+    if band.size == 0:
+        return 0.0, 0
+    band = cv2.dilate(band, np.ones((int(2 * PX_MM) + 1, 1), np.uint8))
+    per_row = np.median(band, axis=1)
+    i = int(np.argmax(per_row))
+    # the middle of the rows near the best (the dilation makes a plateau; a thin dark line
+    # is strongest a millimetre either side of it)
+    near = np.nonzero(per_row >= 0.9 * per_row[i])[0]
+    near = near[np.abs(near - i) <= 2 * PX_MM + 2]
+    return float(per_row[i]), max(lo, 0) + int(round(near.mean()))
+
+
+def _step(view: np.ndarray, axis: int) -> np.ndarray:
+    """|I(+1 mm) - I(-1 mm)| along an axis: a step or a thin dark line shows whole."""
+    d = int(PX_MM)
+    out = np.zeros_like(view)
+    if axis == 0:
+        out[d:-d] = np.abs(view[2 * d:] - view[:-2 * d])
+    else:
+        out[:, d:-d] = np.abs(view[:, 2 * d:] - view[:, :-2 * d])
+    return out
+
+
+def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float,
+               paper: float) -> tuple[float, float, float]:
+    """How clearly a card's top edge (and its sides down to the next row) shows at table
+    position (x, y) (its centre): (score, dx, dy), the offsets that move the card onto the
+    edges found.  Score = the median over the card's columns of the strongest vertical
+    gradient near the top line, or of the two sides' if less, over the paper level."""
+    m = SNAP + EDGE_BAND
+    x0, y0 = x - CARD_W / 2 - m, y - CARD_H / 2 - m
+    view = top_view(grey, H, x0, y0, x + CARD_W / 2 + m, y - CARD_H / 2 + max(pitch_y, 20))
+    view = cv2.GaussianBlur(view, (0, 0), 1.0)
+    gy, gx = _step(view, 0), _step(view, 1)
+    p = PX_MM
+    top_row = int(m * p)
+    # the top line, over the middle 70 % of the card's width
+    c0, c1 = int((m + 0.15 * CARD_W) * p), int((m + 0.85 * CARD_W) * p)
+    s_top, row = line_strength(gy[:, c0:c1], top_row - int(SNAP * p), top_row + int(SNAP * p) + 1)
+    dy = (row - top_row) / p
+    # the sides: rows from 3 mm below the top to 3 mm above the next row
+    r0, r1 = int(row + 3 * p), int(row + (max(pitch_y, 20) - 3) * p)
+    left, right = int(m * p), int((m + CARD_W) * p)
+    s_l, cl = line_strength(gx[r0:r1].T, left - int(SNAP * p), left + int(SNAP * p) + 1)
+    s_r, cr = line_strength(gx[r0:r1].T, right - int(SNAP * p), right + int(SNAP * p) + 1)
+    dx = ((cl - left) + (cr - right)) / 2 / p
+    if abs((cr - cl) / p - CARD_W) > 3.0:              # the sides found do not make a card
+        dx = (cl - left) / p if s_l >= s_r else (cr - right) / p
+    # a top line alone is also where a row's line runs past a card half a pitch away
+    score = min(s_top, (s_l + s_r) / 2) / max(paper, 1.0)
+    return float(score), float(dx), float(dy)
+
+
+PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
+PAPER_SHARE = 0.25       # a card's visible part is at least this much such pixels
+
+
+def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float, paper: float) -> bool:
+    """Is the visible upper part of a card at (x, y) mostly as light as the cards' paper?"""
+    view = top_view(grey, H, x - CARD_W / 2 + 3, y - CARD_H / 2 + 3, x + CARD_W / 2 - 3, y - CARD_H / 2 + pitch_y - 3)
+    return float(np.mean(view > PAPER_LIGHT * paper)) >= PAPER_SHARE
+
+
+def _homography(src: list, dst: list) -> np.ndarray:
+    H, _ = cv2.findHomography(np.float64(src), np.float64(dst), 0)
+    return H
+
+
+def _anchor_frames(quad: np.ndarray) -> list[np.ndarray]:
+    """Homographies card mm -> photo px that a found outline may give: a whole card (its top
+    either short side) or, when it is wider than long for a strip, the visible upper part of
+    a covered card (its top either long side: the card's width, the rest hidden)."""
+    q = np.asarray(quad, np.float64)
+    sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)
+    short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    out = []
+    if 1.2 < long_ / max(short, 1) < 1.65:
+        for top in (0, 2):                  # corners come clockwise, the first edge short
+            tl, tr, br, bl = (q[(top + i) % 4] for i in range(4))
+            out.append(_homography(card_corners(0, 0), [tl, tr, br, bl]))
+    if 1.05 < long_ / max(short, 1) < 2.3:
+        depth = CARD_W * short / long_      # the strip's height in mm, seen square
+        strip = [(-CARD_W / 2, -CARD_H / 2), (CARD_W / 2, -CARD_H / 2),
+                 (CARD_W / 2, -CARD_H / 2 + depth), (-CARD_W / 2, -CARD_H / 2 + depth)]
+        for top in (1, 3):                  # a long side on top
+            tl, tr, br, bl = (q[(top + i) % 4] for i in range(4))
+            out.append(_homography(strip, [tl, tr, br, bl]))
+    return out
+
+
+def _pitches(grey: np.ndarray, H: np.ndarray, paper: float) -> tuple[float, float, float]:
+    """(pitch_x, pitch_y, score): the row pitch and gap that best show the cards above the
+    anchor (at (-1, -1) and (-1, +1) on the lattice; at a row's end only one is there)."""
+    best = (0.0, CARD_W + 3, CARD_H / 2)
+    # a first look at three row pitches: most proposed frames have nothing above them
+    if max(edge_score(grey, H, sx * (CARD_W + 4) / 2, -CARD_H * (1 - cover), CARD_H * (1 - cover), paper)[0]
+           for cover in (0.4, 0.5, 0.6) for sx in (-1, 1)) < JOIN / 2:
+        return best[1], best[2], 0.0
+    for cover in np.linspace(COVER_RANGE[0], COVER_RANGE[1], 5):
+        py = CARD_H * (1 - cover)
+        for gap in np.linspace(1.0, GAP_MAX - 2, 4):
+            px = CARD_W + gap
+            s = sorted(edge_score(grey, H, sx * px / 2, -py, py, paper)[0] for sx in (-1, 1))
+            s = s[1] + 0.5 * s[0]
+            if s > best[0]:
+                best = (s, px, py)
+    return best[1], best[2], best[0] / 1.5
+
+
+class _Lattice:
+    """The joined cards' top corners in the photo and their places on the lattice; refit()
+    re-estimates the pitches (a straight-line fit of the top edges' middles, seen from
+    above) and then the homography from all of them."""
+
+    def __init__(self, H: np.ndarray, px: float, py: float):
+        self.H, self.px, self.py = H, px, py
+        self.anchor = to_photo(H, card_corners(0, 0))
+        self.nodes: list[tuple[int, int, np.ndarray]] = []      # (dr, k, [tl, tr] photo px)
+
+    def centre(self, dr: int, k: int) -> tuple[float, float]:
+        return k * self.px / 2, dr * self.py
+
+    def add(self, dr: int, k: int, tl_tr: np.ndarray) -> None:
+        self.nodes.append((dr, k, tl_tr))
+        if len(self.nodes) >= 2:
+            self.refit()
+
+    def refit(self) -> None:
+        inv = np.linalg.inv(self.H)
+        ks = np.array([k for _, k, _ in self.nodes] + [0.0])
+        drs = np.array([dr for dr, _, _ in self.nodes] + [0.0])
+        mids = np.array([to_photo(inv, q).mean(0) for _, _, q in self.nodes] +
+                        [to_photo(inv, self.anchor[:2]).mean(0)])
+        if len(set(ks)) >= 2:
+            self.px = float(np.clip(2 * np.polyfit(ks, mids[:, 0], 1)[0], CARD_W, CARD_W + GAP_MAX))
+        if len(set(drs)) >= 2:
+            self.py = float(np.clip(np.polyfit(drs, mids[:, 1], 1)[0], CARD_H * (1 - COVER_RANGE[1]),
+                                    CARD_H * (1 - COVER_RANGE[0])))
+        src, dst = list(card_corners(0, 0)), list(self.anchor)
+        for dr, k, q in self.nodes:
+            x, y = self.centre(dr, k)
+            src += [(x - CARD_W / 2, y - CARD_H / 2), (x + CARD_W / 2, y - CARD_H / 2)]
+            dst += list(q)
+        self.H = _homography(src, dst)
+
+
+def _grow(grey: np.ndarray, H: np.ndarray, px: float, py: float, paper: float):
+    """Breadth first over the lattice from the anchor (0, 0).  Returns (joined nodes ->
+    score, the _Lattice refitted to them)."""
+    lat = _Lattice(H, px, py)
+    joined = {(0, 0): 1.0}
+    queue = [(0, 0)]
+    tried = {(0, 0)}
+    while queue:
+        dr, k = queue.pop(0)
+        for nb in ((dr - 1, k - 1), (dr - 1, k + 1), (dr, k - 2), (dr, k + 2), (dr + 1, k - 1), (dr + 1, k + 1)):
+            if nb in tried or abs(nb[0]) > ROWS - 1 or abs(nb[1]) > 2 * (ROWS - 1):
+                continue
+            tried.add(nb)
+            x, y = lat.centre(*nb)
+            s, dx, dy = edge_score(grey, lat.H, x, y, lat.py, paper)
+            if s < JOIN:
+                continue
+            joined[nb] = s
+            queue.append(nb)
+            tl = np.array([x + dx - CARD_W / 2, y + dy - CARD_H / 2])
+            lat.add(*nb, to_photo(lat.H, [tl, tl + (CARD_W, 0)]))
+    return joined, lat
+
+
+def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float]:
+    """The shape (a set of places play can leave) the top edges support best: each place
+    there counts its score less JOIN, each place not there JOIN less its score.  Returns
+    (shape, its support)."""
+    best, val = frozenset(), -1e9
+    for sh in (allowed or shapes()):
+        v = sum((scores[p] - JOIN) if p in sh else (JOIN - scores[p]) for p in PLACES)
+        if v > val:
+            best, val = sh, v
+    return best, val
+
+
+def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
+                prior: frozenset | None = None) -> PyramidFit | None:
+    """Fit the 7 rows to a grey photo (float32) from the whole cards' outlines `anchors`
+    (photo px, clockwise, short edge first).  paper: the cards' paper grey level.
+    prior: the places the caller knows hold a card (any other is empty)."""
+    starts = []
+    for quad in anchors:
+        for H0 in _anchor_frames(quad):
+            px, py, s = _pitches(grey, H0, paper)
+            if s >= JOIN:                      # else nothing lies above this card: not its top
+                starts.append((s, H0, px, py))
+    best = None
+    for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
+        joined, lat = _grow(grey, H0, px, py, paper)
+        top = min(dr for dr, _ in joined)
+        for k_apex in sorted(k for dr, k in joined if dr == top):
+            places = _places(top, k_apex, lat.px, lat.py)
+            scores = {p: edge_score(grey, lat.H, x, y, lat.py, paper)[0] for p, (x, y) in places.items()}
+            present, value = best_shape(scores, [prior] if prior is not None else None)
+            value += AGREE * _agreeing(lat.H, places, present, anchors)
+            if best is None or value > best[0]:
+                apex_alone = sum(1 for dr, _ in joined if dr == top) == 1
+                best = (value, lat, places, scores, present, apex_alone, (top, k_apex))
+    if best is None:
+        return None
+    _, lat, places, scores, present, apex_found, (top, k_apex) = best
+    seen = [scores[p] >= JOIN and _papery(grey, lat.H, *places[p], lat.py, paper) for p in present]
+    if prior is None and (len(present) < 2 or np.mean(seen) < SEEN_SHARE):
+        return None         # a lone card, or places kept only because play could not leave a hole
+    notes = [] if apex_found else ["the pyramid's apex was not found: the row numbers are a guess"]
+    H, py = lat.H, lat.py
+    for _ in range(REFITS):
+        H, py = _refit_whole(grey, H, places, present, py, paper,
+                             lambda q: _places(top, k_apex, lat.px, q))
+        places = _places(top, k_apex, lat.px, py)
+    # snap each present card onto its edges (the lattice is only as exact as the table)
+    for p in present:
+        x, y = places[p]
+        _, dx, dy = edge_score(grey, H, x, y, py, paper)
+        places[p] = (x + dx, y + dy)
+    return PyramidFit(H, lat.px, py, places, present, scores, apex_found, notes)
+
+
+REFITS = 2
+BOTTOM_SEARCH = 12.0     # mm around the predicted bottom edge of an exposed card searched for it
+
+
+def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozenset, py: float,
+                 paper: float, relattice) -> tuple[np.ndarray, float]:
+    """(homography, row pitch) refitted to every present card's top corners and the exposed
+    cards' bottom corners.  The top edges alone cannot tell the table's scale along the
+    rows' axis: only a whole card shows its height, which gives the row pitch in mm.
+    relattice(py): the places' centres at another row pitch."""
+    tops, bottoms = {}, {}
+    for p in present:
+        x, y = places[p]
+        _, dx, dy = edge_score(grey, H, x, y, py, paper)
+        tops[p] = (dx, y + dy - CARD_H / 2)
+        if p in exposed(present):
+            m = BOTTOM_SEARCH + EDGE_BAND
+            view = cv2.GaussianBlur(top_view(grey, H, x - CARD_W / 2, y + CARD_H / 2 - m,
+                                             x + CARD_W / 2, y + CARD_H / 2 + m), (0, 0), 1.0)
+            gy = _step(view, 0)[:, int(0.15 * CARD_W * PX_MM):int(0.85 * CARD_W * PX_MM)]
+            st, row = line_strength(gy, 0, gy.shape[0])
+            if st / max(paper, 1.0) >= JOIN:
+                bottoms[p] = y + CARD_H / 2 - m + row / PX_MM
+    rows = np.array([int(p.split(".")[0]) for p in tops])
+    if bottoms and len(set(rows)) >= 2:
+        # in this frame: rows lie `step` apart and a card is `height` tall; a card is 88 mm
+        step = np.polyfit(rows, [t for _, t in tops.values()], 1)[0]
+        height = float(np.median([bottoms[p] - tops[p][1] for p in bottoms]))
+        if height > 0.5 * CARD_H:
+            py = float(np.clip(step * CARD_H / height, CARD_H * (1 - COVER_RANGE[1]), CARD_H * (1 - COVER_RANGE[0])))
+    src, dst = [], []
+    for p, (dx, t) in tops.items():
+        x, y = places[p]
+        src += [(x - CARD_W / 2, y - CARD_H / 2), (x + CARD_W / 2, y - CARD_H / 2)]
+        dst += list(to_photo(H, [(x + dx - CARD_W / 2, t), (x + dx + CARD_W / 2, t)]))
+        if p in bottoms:
+            src += [(x + CARD_W / 2, y + CARD_H / 2), (x - CARD_W / 2, y + CARD_H / 2)]
+            dst += list(to_photo(H, [(x + dx + CARD_W / 2, bottoms[p]), (x + dx - CARD_W / 2, bottoms[p])]))
+    if len(src) < 6:
+        return H, py
+    # the same points on the lattice at the new row pitch
+    new = relattice(py)
+    src = np.array(src, np.float64)
+    i = 0
+    for p in tops:
+        n = 4 if p in bottoms else 2
+        src[i:i + n] += np.subtract(new[p], places[p])
+        i += n
+    return _homography(src, dst), py
+
+
+SEEN_SHARE = 0.8        # share of a fit's places whose top edge must show (else it is no pyramid)
+AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
+
+
+def _agreeing(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:
+    """How many found outlines lie as a fitted card does: a whole card on an exposed place, or
+    the upper part of a covered one, its centre there and its long axis the same way."""
+    open_ = exposed(present)
+    n = 0
+    for q in outlines:
+        c = np.mean(q, 0)
+        sides = np.roll(q, -1, 0) - q
+        long_ax = sides[int(np.argmax(np.linalg.norm(sides, axis=1)))]
+        for p in present:
+            x, y = places[p]
+            depth = CARD_H if p in open_ else CARD_H / 2
+            rect = to_photo(H, card_corners(x, y - CARD_H / 2 + depth / 2, CARD_W, depth))
+            if cv2.pointPolygonTest(np.float32(rect).reshape(-1, 1, 2), (float(c[0]), float(c[1])), True) > 0:
+                axis = rect[3] - rect[0] if p in open_ else rect[1] - rect[0]
+                cos = abs(np.dot(axis, long_ax)) / (np.linalg.norm(axis) * np.linalg.norm(long_ax) + 1e-9)
+                n += cos > 0.9
+                break
+    return n
+
+
+def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[float, float]]:
+    """Each place's card centre (table mm) with the apex at lattice node (top, k_apex)."""
+    out = {}
+    for p in PLACES:
+        r, c = map(int, p.split("."))
+        out[p] = ((k_apex + 2 * (c - 1) - (r - 1)) * px / 2, (top + r - 1) * py)
+    return out

@@ -1,0 +1,283 @@
+"""Read a photo of a Pyramid Solitaire table: recognize_pyramid(image) -> PyramidReading.
+
+Stages (each callable on its own): load_image -> find_cards (the whole cards: exposed
+pyramid cards, waste, stock) -> read_rank of each -> pyramid_layout.fit_pyramid (the 7
+rows grown from a whole card) -> each place's rank (`read_place`: a whole card by both of
+read_rank's cues, a covered one by its top-left index and the ink of its visible part) ->
+waste and stock: the whole cards off the pyramid.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .cards import RECT_H, RECT_W, find_cards, rectify, work_image
+from .image_io import RecognitionError, load_image
+from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
+from .rank import COURT_RANKS, IDX_H, IDX_W, NUMBER_RANKS, RankReading, index_glyph, ink_mask, read_rank, templates
+from .result import LOW_CONFIDENCE
+
+VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
+INDEX_SURE = (0.82, 0.12)     # an index glyph read at this similarity and margin over the next rank
+# the ink of a card's visible upper part (body_ink, middle columns): over the 18 training
+# decks a number card's inks at most 0.58 of it (rheinland's 10), a court card's at least 0.15
+# (simplistic's J); beyond these the index is contradicted by the face
+NUMBER_MAX_INK = 0.62
+COURT_MIN_INK = 0.12
+
+
+@dataclass
+class PlaceCard:
+    rank: str | None           # "A".."10", "J", "Q", "K"; None: a picture with no readable index
+    corners: list[list[int]]   # photo px TL, TR, BR, BL (the whole card, covered part included)
+    confidence: float
+    role: str                  # "pyramid", "waste", "stock"; "outside" when no pyramid was found
+    position: str | None       # "r.c" for the pyramid
+    note: str = ""
+
+    @property
+    def value(self) -> int | None:
+        return VALUES.get(self.rank)
+
+    def to_dict(self) -> dict:
+        return {"rank": self.rank, "value": self.value, "corners": self.corners,
+                "confidence": round(float(self.confidence), 2), "role": self.role,
+                "position": self.position}
+
+
+@dataclass
+class PyramidReading:
+    image: str | None
+    width: int
+    height: int
+    pyramid: dict[str, str | None]          # place -> rank, UNREAD ("?"): a card not read, None: no card
+    waste: list[str | None]
+    stock: bool
+    cards: list[PlaceCard]
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"image": self.image, "width": self.width, "height": self.height,
+                "pyramid": dict(self.pyramid), "waste": list(self.waste), "stock": self.stock,
+                "cards": [c.to_dict() for c in self.cards], "warnings": list(self.warnings),
+                "seconds": round(self.seconds, 3)}
+
+
+def check_prior(prior) -> frozenset | None:
+    """The tracker's prior: the places still holding a card (a list of "r.c").  It must be a
+    shape play can leave (a removed card's coverers are gone too); else ValueError."""
+    if prior is None:
+        return None
+    got = frozenset(str(p).strip() for p in prior)
+    bad = sorted(got - set(PLACES))
+    if bad:
+        raise ValueError(f"not places of the pyramid: {', '.join(bad)} (rows 1..7, r.c with c <= r)")
+    if got not in shapes():
+        raise ValueError("no game can leave these places: a card is there while one it covers is gone")
+    return got
+
+
+def body_ink(card: np.ndarray, ink: np.ndarray, upto: float) -> float:
+    """Share of the inked pixels in the middle columns of the card's visible upper part
+    (rows 8 % .. upto of the height), the corner index columns left out: a court card's
+    picture inks much of it, pips little."""
+    h, w = ink.shape
+    return float(ink[int(0.08 * h):max(int(upto * h), int(0.08 * h) + 1), int(0.25 * w):int(0.75 * w)].mean())
+
+
+def corner_ink(ink: np.ndarray) -> np.ndarray:
+    """The ink mask with what crosses the top-left index box's inner sides removed, and long
+    thin lines (card edges) in or across it: a pip
+    reaching into the box (big-pipped decks) is no part of the index, and the glyph merged
+    with it reads as another rank (a 5 beside a diamond matched 10 at 0.99)."""
+    h, w = ink.shape
+    bw, bh = int(w * IDX_W), int(h * IDX_H)
+    out = ink.copy()
+    n, lab, st, _ = cv2.connectedComponentsWithStats(np.ascontiguousarray(ink[:min(h, 2 * bh), :min(w, 2 * bw)]), connectivity=8)
+    region = out[:min(h, 2 * bh), :min(w, 2 * bw)]
+    for i in range(1, n):
+        x, y, ww, hh, _ = st[i]
+        if x < bw and y < bh and (x + ww > bw or y + hh > bh) and x > 1 and y > 1:
+            region[lab == i] = 0
+        elif (hh > 0.5 * bh and ww < 0.12 * bw) or (ww > 0.5 * bw and hh < 0.08 * bh):
+            region[lab == i] = 0      # a card's edge (this card's, a millimetre off, or one below)
+    return out
+
+
+def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
+    """A covered card's rank from its top-left corner index, checked against the ink of
+    the visible upper part (a picture or pips): (rank, confidence, note)."""
+    tpl = templates()
+    ink, _ = ink_mask(card)
+    filled = body_ink(card, ink, upto)
+    ink = corner_ink(ink)
+    # the card's own edge runs along the top and left rows (card_image cuts there): a big
+    # index close to the edge would join it and be dropped with it as a border line
+    e = int(EDGE_MM * RECT_W / CARD_W)
+    ink[:e], ink[:, :e] = 0, 0
+    g = index_glyph(card, ink, 0)
+    if tpl is None or g is None:
+        return None, 0.2, "no corner index seen"
+    rank, sim, margin = tpl.classify(g)
+    g2 = index_glyph(card, ink, 0, split=True)
+    if g2 is not None:
+        r2, s2, m2 = tpl.classify(g2)
+        if s2 > sim + 0.03:
+            rank, sim, margin = r2, s2, m2
+    court = rank in COURT_RANKS
+    picture = filled > NUMBER_MAX_INK
+    pips = filled < COURT_MIN_INK
+    conf = float(np.clip(0.55 + 0.5 * (sim - 0.7) + 0.6 * margin, 0.2, 0.98))
+    note = ""
+    if (court and pips) or (not court and picture):
+        # the index and the card's face disagree on picture card against number card
+        conf = min(conf, 0.45)
+        note = f"index says {rank}, the face shows {'a picture' if picture else 'pips'}"
+    elif sim < INDEX_SURE[0] or margin < INDEX_SURE[1]:
+        conf = min(conf, 0.6)
+        note = f"index unclear ({rank}?)"
+    return rank, conf, note
+
+
+LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
+UNREAD = "?"           # a place holding a card whose rank could not be read at all
+EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
+SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
+
+
+def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str) -> np.ndarray:
+    """The card at `place` rectified (RECT_W x RECT_H) from where its own top and left edges
+    are: the fitted lattice is a millimetre or two off, and a big index sits that close to
+    the card's edge.  The edges are looked for in a top view of the card with a margin."""
+    x, y = fit.places[place]
+    p = RECT_W / CARD_W
+    m = SNAP_MM + 2
+    T = np.array([[p, 0, -(x - CARD_W / 2 - m) * p], [0, p, -(y - CARD_H / 2 - m) * p], [0, 0, 1]])
+    size = (int(round((CARD_W + 2 * m) * p)), int(round((CARD_H + 2 * m) * p)))
+    view = cv2.warpPerspective(photo_img, fit.H @ np.linalg.inv(T), size,
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    g = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 1.0)
+    d = int(p)
+    gy, gx = np.zeros_like(g), np.zeros_like(g)
+    gy[d:-d] = np.abs(g[2 * d:] - g[:-2 * d])
+    gx[:, d:-d] = np.abs(g[:, 2 * d:] - g[:, :-2 * d])
+    o, s = int(m * p), int(SNAP_MM * p)
+    _, top = line_strength(gy[:, int(o + 0.1 * RECT_W):int(o + 0.6 * RECT_W)], o - s, o + s + 1)
+    rows = slice(top + int(3 * p), top + int(max(fit.pitch_y - 3, 10) * p))
+    _, left = line_strength(gx[rows].T, o - s, o + s + 1)
+    _, right = line_strength(gx[rows].T, o + RECT_W - s, o + RECT_W + s + 1)
+    width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
+    # the card between the edges found, scaled to the rectified size (the fitted table's
+    # scale may be a few per cent off at this card)
+    src = np.float32([[left, top], [left + width, top], [left + width, top + width * RECT_H / RECT_W]])
+    dst = np.float32([[0, 0], [RECT_W, 0], [RECT_W, RECT_H]])
+    return cv2.warpAffine(view, cv2.getAffineTransform(src, dst), (RECT_W, RECT_H), borderMode=cv2.BORDER_REPLICATE)
+
+
+def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, float, str]:
+    """A pyramid card's rank from its rectified image: a whole (exposed) card by read_rank;
+    a covered one by read_index."""
+    if whole:
+        r = read_rank(card)
+        if r.kind in ("number", "court") and r.rank is not None:
+            return r.rank, r.confidence, r.note
+        rank, conf, note = read_index(card, upto)
+        return rank, min(conf, 0.5), note or "whole card not read"
+    return read_index(card, upto)
+
+
+def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
+    """find_cards on the work image; (face-up cards with their readings, backs) in the
+    photo's detail pixels."""
+    work, fw = work_image(photo.image)
+    faces, backs = [], []
+    for q in find_cards(work):
+        corners = q.corners * fw
+        r = read_rank(rectify(photo.image, corners))
+        if r.kind in ("number", "court"):
+            faces.append((corners, r))
+        elif r.kind == "back":
+            backs.append(corners)
+    return faces, backs
+
+
+def _anchors(faces: list) -> list[np.ndarray]:
+    """Found outlines to grow the pyramid from (whole cards or the visible upper parts of
+    covered ones, see pyramid_layout._anchor_frames), surely read ones first, then the
+    largest (nearer the camera, the outline more exact)."""
+    order = sorted(faces, key=lambda f: (f[1].confidence < 0.9, -cv2.contourArea(np.float32(f[0]))))
+    return [c for c, _ in order][:10]
+
+
+def _inside(pt: np.ndarray, quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(np.float32(quad).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
+
+
+def recognize_pyramid(source, prior=None) -> PyramidReading:
+    """Read a photo of a Pyramid Solitaire table (path, bytes or BGR array).
+    prior: the places known to hold a card (e.g. the tracker's), as a list of "r.c"."""
+    t0 = time.perf_counter()
+    allowed = check_prior(prior)
+    photo = load_image(source)
+    s = photo.scale
+    faces, backs = _whole_cards(photo)
+    if not faces and not backs:
+        raise RecognitionError("no cards found in the photo: take it from above, close enough that "
+                               "the pyramid fills most of the picture")
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    paper = float(np.median([np.percentile(cv2.cvtColor(rectify(photo.image, c), cv2.COLOR_BGR2GRAY), 90)
+                             for c, _ in faces])) if faces else 200.0
+    anchors = _anchors(faces)
+    fit = fit_pyramid(grey, anchors, paper, allowed) if anchors else None
+    warnings: list[str] = []
+    cards: list[PlaceCard] = []
+    pyramid: dict[str, str | None] = {p: None for p in PLACES}
+    full = lambda q: [[int(round(x * s)), int(round(y * s))] for x, y in q]
+    pyr_quads = []
+    if fit is None or len(fit.present) == 0:
+        warnings.append("no pyramid found: the cards found are listed, no places")
+    else:
+        warnings += fit.notes
+        open_ = exposed(fit.present)
+        for p in PLACES:
+            if p not in fit.present:
+                continue
+            q = fit.corners(p)
+            pyr_quads.append(q)
+            upto = min(1.0, fit.pitch_y / 88.0) if p not in open_ else 1.0
+            rank, conf, note = read_place(card_image(photo.image, fit, p), p in open_, upto)
+            pyramid[p] = rank or UNREAD
+            cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
+            if conf < LOW_CONFIDENCE:
+                warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
+    # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
+    off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
+    role = "waste" if pyr_quads else "outside"
+    for c, r in faces:
+        if not off(c):
+            continue
+        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
+            # a pattern read as a picture with no legible J/Q/K index: most often the stock's
+            # back (a checkered back reads as a king at 0.67)
+            backs.append(c)
+            warnings.append("a picture or pattern beside the pyramid with no legible index: taken "
+                            "for the stock; if it is a face-up court card, please check")
+            continue
+        rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
+        cards.append(PlaceCard(rank, full(c), r.confidence, role, None, r.note))
+        if r.confidence < LOW_CONFIDENCE and pyr_quads:
+            warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
+    # a fanned waste shows its top whole and the cards under it in part: the top lies on them
+    waste = [c.rank for c in cards if c.role == "waste"]
+    if len(waste) > 3:
+        warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most three waste tops expected")
+    stock = any(off(b) for b in backs)
+    for b in backs:
+        if off(b):
+            cards.append(PlaceCard(None, full(b), 0.9, "stock", None, "face down"))
+    return PyramidReading(photo.name, photo.width, photo.height, pyramid, waste, stock, cards,
+                          warnings, time.perf_counter() - t0)

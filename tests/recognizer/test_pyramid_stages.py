@@ -1,0 +1,123 @@
+"""Pyramid Solitaire reading, stage by stage (recognizer/pyramid_layout.py,
+recognizer/pyramid_pipeline.py, recognizer/render_pyramid.py) on small rendered photos
+(tests/recognizer/data/pyramid: development decks paris and simplistic, 900 x 1200)."""
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from recognizer import pyramid_layout as L
+from recognizer import pyramid_pipeline as PP
+from recognizer.cards import rectify
+from recognizer.image_io import load_image
+from recognizer.render_pyramid import removable_order
+
+DATA = Path(__file__).with_name("data") / "pyramid"
+FRESH = DATA / "pyramid_paris_5_0001.jpg"          # all 28 cards, a waste top and the stock
+GAPS = DATA / "pyramid_simplistic_5_0002.jpg"      # 17 cards left, the bottom rows partly gone
+
+
+def truth(photo: Path) -> dict:
+    return json.loads(photo.with_suffix(".json").read_text())
+
+
+# ----------------------------------------------------------------------------- the shapes
+def test_there_are_1430_shapes_each_closed_under_covering():
+    shapes = L.shapes()
+    assert len(shapes) == 1430 and len(set(shapes)) == 1430           # Catalan C8 (rules, section 10)
+    for sh in shapes:
+        for p in sh:        # a card still there: the cards it covers are still there
+            r, c = map(int, p.split("."))
+            assert all(q in sh for q in (f"{r - 1}.{c - 1}", f"{r - 1}.{c}") if q in L.PLACES)
+
+
+def test_exposed_cards_of_a_fresh_pyramid_are_the_bottom_row():
+    assert L.exposed(frozenset(L.PLACES)) == {f"7.{c}" for c in range(1, 8)}
+    assert L.exposed(frozenset(L.PLACES) - {"7.3", "7.4"}) == {"7.1", "7.2", "7.5", "7.6", "7.7", "6.3"}
+
+
+def test_renderer_removes_only_what_play_can_remove():
+    rng = np.random.default_rng(3)
+    for n in (1, 5, 12, 21, 28):
+        gone = removable_order(rng, n)
+        assert len(gone) == n and frozenset(set(L.PLACES) - gone) in L.shapes()
+
+
+def test_best_shape_follows_the_edge_scores_and_the_prior():
+    strong = {p: (0.9 if p not in ("7.7", "6.6", "7.6") else 0.02) for p in L.PLACES}
+    shape, _ = L.best_shape(strong)
+    assert shape == frozenset(L.PLACES) - {"7.7", "6.6", "7.6"}
+    # one covered card scoring low cannot make a hole play cannot leave: its coverers are there
+    odd = dict.fromkeys(L.PLACES, 0.9) | {"4.2": 0.05}
+    assert L.best_shape(odd)[0] == frozenset(L.PLACES)
+    prior = frozenset(L.PLACES) - {"7.1"}
+    assert L.best_shape(strong, [prior])[0] == prior
+
+
+def test_prior_must_be_places_play_can_leave():
+    assert PP.check_prior(None) is None
+    assert PP.check_prior(["1.1", "2.1"]) == frozenset({"1.1", "2.1"})
+    with pytest.raises(ValueError, match="not places"):
+        PP.check_prior(["8.1"])
+    with pytest.raises(ValueError, match="no game"):
+        PP.check_prior(["2.1"])                   # the apex gone while a card covering it stays
+
+
+# ----------------------------------------------------------------------------- the fit
+@pytest.mark.parametrize("photo", [FRESH, GAPS], ids=["fresh", "gaps"])
+def test_fit_finds_the_places_that_hold_a_card(photo):
+    t = truth(photo)
+    img = load_image(photo)
+    faces, _ = PP._whole_cards(img)
+    grey = cv2.cvtColor(img.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    paper = float(np.median([np.percentile(cv2.cvtColor(rectify(img.image, c), cv2.COLOR_BGR2GRAY), 90)
+                             for c, _ in faces]))
+    fit = L.fit_pyramid(grey, PP._anchors(faces), paper)
+    assert fit is not None
+    assert fit.present == frozenset(p for p, v in t["pyramid"].items() if v is not None)
+    # each card's top-left corner within ~3 mm of the truth (photo px: a card is ~70 px wide)
+    for c in t["cards"]:
+        if c["role"] == "pyramid":
+            got = fit.corners(c["position"]) * img.scale
+            want = np.array(c["corners"])
+            err = min(np.linalg.norm(np.roll(want, k, 0)[0] - got[0]) for k in (0, 2))
+            assert err < 0.05 * np.linalg.norm(got[1] - got[0]) + 3, (c["position"], err)
+
+
+def test_a_covered_card_is_read_from_its_top_left_index(photographed):
+    """Only the upper part of a card shows: its lower half replaced by another card's face."""
+    for deck, rank, cover in (("paris", "Q", "spade"), ("anglo", "7", "heart"), ("simplistic", "K", "club")):
+        card = photographed(deck, rank, "diamond").copy()
+        under = photographed(deck, "9", cover)
+        card[150:] = under[:130]
+        got, conf, note = PP.read_index(card, 150 / 280)
+        assert got == rank, (deck, rank, got, note)
+
+
+def test_picture_against_number_index_is_flagged(photographed):
+    """A court card's visible part shows a picture: an index read as a number is not trusted."""
+    card = photographed("paris", "K", "spade")
+    ink, _ = PP.ink_mask(card)
+    assert PP.body_ink(card, ink, 0.5) > PP.COURT_MIN_INK
+    five = photographed("paris", "5", "spade")
+    assert PP.body_ink(five, PP.ink_mask(five)[0], 0.5) < PP.NUMBER_MAX_INK
+
+
+# ----------------------------------------------------------------------------- whole photos
+@pytest.mark.parametrize("photo", [FRESH, GAPS], ids=["fresh", "gaps"])
+def test_recognize_pyramid_reads_the_places_and_the_waste(photo):
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert r.pyramid == t["pyramid"]
+    assert r.waste == t["waste"]
+    assert r.stock == (t["stock"] > 0)
+    assert len([c for c in r.cards if c.role == "pyramid"]) == sum(v is not None for v in t["pyramid"].values())
+
+
+def test_prior_places_cards_only_where_the_tracker_says():
+    t = truth(GAPS)
+    present = [p for p, v in t["pyramid"].items() if v is not None]
+    r = PP.recognize_pyramid(GAPS, prior=present)
+    assert {p for p, v in r.pyramid.items() if v is not None} == set(present)
