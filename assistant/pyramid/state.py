@@ -80,8 +80,8 @@ def rank_word(v: int) -> str:
 
 
 def rank_text(v: int) -> str:
-    r = RANKS[v - 1]
-    return "10" if r == "10" else r
+    """A rank for messages ("10 + 3 is 13"): a ten is written 10 here, not T."""
+    return RANKS[v - 1]
 
 
 # ---- the state ------------------------------------------------------------------
