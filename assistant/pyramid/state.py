@@ -227,15 +227,7 @@ def validate(s: State) -> None:
     if len(s.waste) != (1 if r.draw == "one" else 3):
         raise StateError("the waste has one pile (draw=one) or three (draw=three_piles)")
     check_deck(s.seen_cards())
-    # the count: every card is somewhere
-    in_pyramid = PYRAMID_SIZE - s.pyramid_removed
-    in_waste = sum(len(p) for p in s.waste)
     on_top = s.stock_top is not None
-    total = in_pyramid + in_waste + len(s.out) + s.stock + on_top
-    if total != DECK_SIZE:
-        top = " + the stock top" if on_top else ""
-        raise StateError(f"{in_pyramid} pyramid cards, {in_waste} in the waste, {len(s.out)} out "
-                         f"and {s.stock} in the stock{top} make {total} cards, not {DECK_SIZE}")
     # the pyramid's shape: a card leaves only once both cards covering it have left
     if not is_valid_shape(s.removed):
         for i, c in enumerate(s.pyramid):
@@ -262,6 +254,14 @@ def validate(s: State) -> None:
     if r.stock_top_available and s.stock and not on_top:
         raise StateError(f"the stock has {s.stock} face-down cards but no face-up top; with "
                          "stock_top_available the stock's top card lies face up")
+    # the count: every card is somewhere
+    in_pyramid = PYRAMID_SIZE - s.pyramid_removed
+    in_waste = sum(len(p) for p in s.waste)
+    total = in_pyramid + in_waste + len(s.out) + s.stock + on_top
+    if total != DECK_SIZE:
+        top = " + the stock top" if on_top else ""
+        raise StateError(f"{in_pyramid} pyramid cards, {in_waste} in the waste, {len(s.out)} out "
+                         f"and {s.stock} in the stock{top} make {total} cards, not {DECK_SIZE}")
     if s.stock_order is not None and len(s.stock_order) != s.stock:
         raise StateError(f"'stock_order' lists {len(s.stock_order)} cards but 'stock' is {s.stock}")
     if r.passes is not None and s.pass_no > r.passes:
