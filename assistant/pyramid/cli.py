@@ -48,6 +48,27 @@ def register(subs) -> None:
     p.add_argument("state", metavar="STATE", help="state JSON file, or - for standard input")
     p.set_defaults(func=_legal)
 
+    p = group.add_parser("deal", help="the state JSON of a deal (a deck, or a seed's shuffle)",
+                         description="Print the starting state of a deal as state JSON. The deck is "
+                                     "52 cards, the 28 pyramid cards row by row, then the stock from "
+                                     "the top (6s Ts 8c Kc ...; T or 10 for a ten).")
+    p.add_argument("deck", metavar="DECK|FILE|-", nargs="?", help="the deck text, a file, or - (stdin)")
+    p.add_argument("--seed", type=int, default=None, help="deal a seed's shuffle instead of a deck")
+    p.add_argument("--reveal", action="store_true",
+                   help="include the stock's order (stock_order), for full-knowledge tools")
+    add_rules_options(p)
+    p.set_defaults(func=_deal)
+
+    p = group.add_parser("move", help="apply one move to a state (JSON in, JSON out)",
+                         description="Apply a move to a state and print the new state JSON; an "
+                                     "illegal move is refused with the reason (exit 2).")
+    p.add_argument("state", metavar="STATE", help="state JSON file, or - for standard input")
+    p.add_argument("move", metavar="MOVE",
+                   help='the move as JSON ({"remove": ["7.1", "7.3"]}) or typed: "7.1 7.3", "draw"')
+    p.add_argument("--turned", default="", metavar="CARDS",
+                   help="the cards a draw turns face up when the state has no stock_order, e.g. 8h")
+    p.set_defaults(func=_move)
+
     p = group.add_parser("play", help="play a whole dealt game in the terminal",
                          description="Play Pyramid Solitaire in the terminal. " + HELP)
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffle (replayable)")
@@ -65,6 +86,45 @@ def _legal(args) -> int:
     state = State.from_json(read_json_arg(args.state))
     print(json.dumps({"moves": legal_moves(state), "result": result(state)}))
     return 0
+
+
+def _deal(args) -> int:
+    from .deck import read_deck, shuffled_deck
+    from .state import initial_state
+    if (args.deck is None) == (args.seed is None):
+        raise TablesideError("give a deck (text, a file or -) or --seed N, not both")
+    cards = read_deck(args.deck) if args.deck is not None else shuffled_deck(args.seed)
+    state = initial_state(cards, Rules.from_text(args.rules, args.set))
+    print(json.dumps(state.to_json(stock_order=args.reveal)))
+    return 0
+
+
+def _move(args) -> int:
+    from ..cli import read_json_arg
+    from .moves import apply
+    from .state import parse_card_text
+    state = State.from_json(read_json_arg(args.state))
+    text = args.move.strip()
+    if text.startswith("{"):
+        try:
+            move = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise TablesideError(f"the move is not valid JSON ({e.msg})") from None
+    else:
+        move = parse_typed_move(text, state.rules)
+    turned = [parse_card_text(c, "a turned card") for c in args.turned.replace(",", " ").split()]
+    print(json.dumps(apply(state, move, turned or None).to_json()))
+    return 0
+
+
+def parse_typed_move(line: str, rules: Rules) -> dict:
+    """A move as typed in the terminal: 'd'/'draw', 'r'/'recycle', or the cards to remove."""
+    word = line.strip().lower()
+    if word in ("d", "draw"):
+        return {"draw": True}
+    if word in ("r", "recycle"):
+        return {"recycle": True}
+    return {"remove": parse_removal(line, rules)}
 
 
 # ---- the terminal game ----------------------------------------------------------------
