@@ -34,8 +34,8 @@ def pyramid_subparsers(subs):
 
 def add_rules_options(parser) -> None:
     """--rules NAME --set k=v,...: the same rules options on every pyramid command."""
-    parser.add_argument("--rules", default="seed", choices=list(PRESETS),
-                        help="preset rules: seed (default), microsoft or classic")
+    parser.add_argument("--rules", default="seed", metavar="NAME",
+                        help=f"preset rules: {', '.join(PRESETS)} (default seed)")
     parser.add_argument("--set", default="", metavar="K=V,...",
                         help="rule switches, e.g. draw=three_piles,passes=3,overlap_pairs=true")
 
