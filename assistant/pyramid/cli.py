@@ -15,7 +15,7 @@ from typing import Callable
 from ..errors import TablesideError
 from .game import Game, new_dealt_game
 from .moves import legal_moves, result
-from .positions import INDEX, ROWS, is_exposed
+from .positions import INDEX, PYRAMID_SIZE, ROWS, is_exposed
 from .rules import PRESETS, Rules
 from .state import PILE_NAMES, State, card_text
 
@@ -260,8 +260,8 @@ def end_text(game: Game) -> str:
     if r["won"]:
         head = "You won: " + ("all 52 cards are gone." if goal_all else "the pyramid is cleared!")
     else:
-        left = 28 - r["pyramid_removed"]
+        left = PYRAMID_SIZE - r["pyramid_removed"]
         head = (f"Game over{' (you stopped)' if r['stopped'] else ''}: {left} pyramid "
                 f"card{'s' if left != 1 else ''} left.")
-    return (f"{head}\nResult: {r['pyramid_removed']} of 28 pyramid cards removed, "
+    return (f"{head}\nResult: {r['pyramid_removed']} of {PYRAMID_SIZE} pyramid cards removed, "
             f"{r['cards_removed']} cards out, {'win' if r['won'] else 'loss'}.")

@@ -27,7 +27,7 @@ from typing import Any, Sequence
 from ..common import Card, replay
 from ..errors import TablesideError
 from .deck import deck_text, parse_deck, shuffled_deck
-from .moves import apply as apply_move, cards_turned, is_over, legal_moves, parse_move, result
+from .moves import apply as apply_move, cards_turned, check, is_over, legal_moves, result
 from .positions import PYRAMID_SIZE
 from .rules import Rules
 from .state import STOCK_SIZE, State, check_deck, initial_state, parse_card_text, validate
@@ -132,7 +132,7 @@ class Game:
         elif self.state is None:
             raise GameError("deal first: report the 28 pyramid cards, row by row")
         elif kind in ("remove", "draw", "recycle"):
-            move = ({"remove": action.get("cards")} if kind == "remove" else {kind: True})
+            move = check(self.state, {"remove": action.get("cards")} if kind == "remove" else {kind: True})
             self.state = apply_move(self.state, move, self._reported(action, move))
         else:
             raise GameError(f"unknown action {kind!r}; use deal, remove, draw, recycle, stop or undo")
@@ -187,7 +187,7 @@ class Game:
         if not isinstance(cards, list):
             raise GameError("report the turned cards as a list, e.g. \"cards\": [\"8h\", \"2c\", \"Ks\"]")
         turned = [parse_card_text(c, "the turned card") for c in cards]
-        if self.state is not None and not cards_turned(self.state, parse_move(move, self.rules)) and turned:
+        if not cards_turned(self.state, move) and turned:
             raise GameError("this move turns no stock card face up: nothing to report")
         return turned
 

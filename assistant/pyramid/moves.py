@@ -22,7 +22,7 @@ from ..common import Card
 from ..errors import TablesideError
 from .positions import INDEX, PLACES, PYRAMID_SIZE, blockers, is_exposed, may_pair_places, names_of
 from .rules import KING, PAIR_SUM, Rules
-from .state import PILE_NAMES, State, card_text, check_new_cards, rank_text, unseen_ranks, value
+from .state import DECK_SIZE, PILE_NAMES, State, card_text, check_new_cards, rank_text, unseen_ranks, value
 
 
 
@@ -360,7 +360,7 @@ def _recycle(state: State) -> State:
 def is_won(state: State) -> bool:
     """Goal `pyramid`: all 28 pyramid cards removed; goal `all52`: every card removed."""
     if state.rules.goal == "all52":
-        return len(state.out) == 52
+        return len(state.out) == DECK_SIZE
     return state.pyramid_removed == PYRAMID_SIZE
 
 

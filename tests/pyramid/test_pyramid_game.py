@@ -195,3 +195,19 @@ def test_naive_plays_are_legal_and_end_under_every_preset():
 def test_player_view_hides_the_stock_order_on_the_first_pass_only():
     g = new_dealt_game(deck=D3)
     assert g.state.stock_order is not None and player_view(g.state).stock_order is None
+
+
+def test_after_a_recycle_the_table_stock_is_known_and_reports_must_match():
+    g = table_game(Rules(passes=3))
+    stock = D3.split()[28:]
+    for card in stock:
+        g.apply({"type": "draw", "card": card})
+    with pytest.raises(TablesideError, match="the stock is empty; recycle the waste"):
+        g.apply({"type": "draw", "card": "Ks"})
+    g.apply({"type": "recycle"})
+    assert g.state.pass_no == 2 and [str(c) for c in g.state.stock_order] == stock
+    with pytest.raises(TablesideError, match="the stock's next card is Ks, not 3c"):
+        g.apply({"type": "draw", "card": "3c"})
+    g.apply({"type": "draw", "card": "K"})           # the rank alone matches
+    g.apply({"type": "draw"})                        # or no report at all: the card is known
+    assert [str(c) for c in g.state.waste[0]] == ["Ks", "3c"]

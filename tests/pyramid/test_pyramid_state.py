@@ -9,7 +9,7 @@ from assistant.pyramid.moves import apply
 from assistant.pyramid.positions import PLACES
 from assistant.pyramid.rules import Rules
 from assistant.pyramid.state import State, StateError, initial_state, unseen_ranks
-from pyr_helpers import D3, build, cards
+from pyr_helpers import D3, cards
 
 
 def fresh_json(**rules):
