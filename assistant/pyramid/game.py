@@ -78,9 +78,7 @@ class Game:
     def player_state(self) -> State | None:
         """The state as the player knows it: a dealt game's stock order stays secret on the first
         pass (after a recycle every stock card has been seen, so the order is known)."""
-        if self.state is None or self.state.pass_no > 1:
-            return self.state
-        return self.state.with_changes(stock_order=None)
+        return None if self.state is None else self.state.player_view()
 
     def state_json(self) -> dict | None:
         """The public state JSON (state.py) of what the player can see."""

@@ -160,7 +160,8 @@ def explain_illegal(state: State, move: Any) -> str | None:
     vals = [value(c) for c in cards]
     if len(vals) == 1:
         if vals[0] != KING:
-            return f"a {rank_text(vals[0])} cannot leave alone; only a King can"
+            article = "an" if vals[0] in (1, 8) else "a"
+            return f"{article} {rank_text(vals[0])} cannot leave alone; only a King can"
         return None
     if vals[0] == vals[1]:
         return f"two cards of equal value never pair ({rank_text(vals[0])} + {rank_text(vals[1])})"

@@ -24,11 +24,6 @@ def naive(state: State) -> dict | None:
     return moves[0] if moves else None
 
 
-def player_view(state: State) -> State:
-    """What a player at the table knows: on the first pass the stock's order is hidden."""
-    return state if state.pass_no > 1 else state.with_changes(stock_order=None)
-
-
 def play_deal(deck: Iterable[Card], rules: Rules | None = None, policy: Policy = naive,
               max_moves: int = 10_000) -> dict:
     """Play one dealt deck to the end with `policy`, which sees only the player's view.
@@ -39,7 +34,7 @@ def play_deal(deck: Iterable[Card], rules: Rules | None = None, policy: Policy =
     state = initial_state(deck, rules)
     moves = []
     while not is_over(state) and len(moves) < max_moves:
-        move = policy(player_view(state))
+        move = policy(state.player_view())
         if move is None:
             break
         state = apply(state, move)

@@ -125,6 +125,11 @@ class State:
     def with_changes(self, **changes) -> "State":
         return replace(self, **changes)
 
+    def player_view(self) -> "State":
+        """What a player at the table knows: on the first pass nobody has seen the stock, so a
+        known order (a dealt deck) is hidden; after a recycle every stock card has been seen."""
+        return self if self.pass_no > 1 or self.stock_order is None else replace(self, stock_order=None)
+
     # ---- JSON ------------------------------------------------------------------
     def to_json(self, *, stock_order: bool = True) -> dict:
         """The public JSON; `stock_order=False` hides a known stock order (a hint must not peek)."""

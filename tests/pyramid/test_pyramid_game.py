@@ -5,7 +5,7 @@ import pytest
 from assistant.errors import TablesideError
 from assistant.pyramid.deck import DeckError, deck_text, parse_deck, read_deck, shuffled_deck
 from assistant.pyramid.game import Game, GameError, new_dealt_game, new_table_game
-from assistant.pyramid.policies import naive, play_deal, player_view
+from assistant.pyramid.policies import naive, play_deal
 from assistant.pyramid.rules import PRESETS, Rules
 from assistant.pyramid.state import State
 from pyr_helpers import D3
@@ -194,7 +194,7 @@ def test_naive_plays_are_legal_and_end_under_every_preset():
 
 def test_player_view_hides_the_stock_order_on_the_first_pass_only():
     g = new_dealt_game(deck=D3)
-    assert g.state.stock_order is not None and player_view(g.state).stock_order is None
+    assert g.state.stock_order is not None and g.state.player_view().stock_order is None
 
 
 def test_after_a_recycle_the_table_stock_is_known_and_reports_must_match():
