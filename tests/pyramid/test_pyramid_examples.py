@@ -131,3 +131,15 @@ def test_p7_end_of_game(end):
         assert r["over"] and not r["won"] and 28 - r["pyramid_removed"] == 1
         with pytest.raises(MoveError, match="the game is over"):
             check(s, {"remove": ["1.1", "waste"]})
+
+
+def test_unlimited_passes_end_when_going_round_can_never_remove_a_card():
+    """With no pass limit the game ends once no card of stock and waste can ever leave: every
+    King and every partner of the exposed 2, 3, 4 (J, 10, 9) lies covered in the pyramid."""
+    covered = "K K K K J J J J T T T T 9 9 9 9 Q Q Q Q 8".split()
+    pyramid = dict(zip(PLACES, covered + "2 2 2 3 3 3 4".split()))
+    assert is_over(build(pyramid, rules=Rules(passes=None)))
+    assert legal_moves(build(pyramid, rules=Rules(passes=None))) == []
+    assert not is_over(build(pyramid, rules=Rules(passes=3)))        # the passes still run out
+    assert not is_over(build(pyramid, rules=Rules(passes=None, stock_top_available=True),
+                             stock_top="6", stock_order=["7"]))     # 6 + 7 may meet as stock and waste top

@@ -211,3 +211,13 @@ def test_after_a_recycle_the_table_stock_is_known_and_reports_must_match():
     g.apply({"type": "draw", "card": "K"})           # the rank alone matches
     g.apply({"type": "draw"})                        # or no report at all: the card is known
     assert [str(c) for c in g.state.waste[0]] == ["Ks", "3c"]
+
+
+def test_removing_the_face_up_stock_top_at_a_table_reports_the_next_card():
+    g = new_table_game(Rules(stock_top_available=True))
+    g.apply({"type": "deal", "pyramid": D3_PYRAMID, "stock_top": "5h"})      # 5 + 8 (7.6 = 8s)
+    with pytest.raises(TablesideError, match="turns 1 stock card face up: say which"):
+        g.apply({"type": "remove", "cards": ["7.6", "stock"]})
+    g.apply({"type": "remove", "cards": ["7.6", "stock"], "card": "Ks"})
+    assert str(g.state.stock_top) == "Ks" and g.state.stock == 22
+    assert [str(c) for c in g.state.out] == ["8s", "5h"]
