@@ -11,6 +11,7 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -32,3 +33,15 @@ def register_fonts() -> tuple[str, str]:
     addMapping(REGULAR, 0, 1, REGULAR)
     addMapping(REGULAR, 1, 1, BOLD)
     return REGULAR, BOLD
+
+
+def wrap_words(text: str, font: str, size: float, width_pt: float) -> list[str]:
+    """Text broken into lines no wider than width_pt (a single over-long word keeps its line),
+    for captions drawn straight on a canvas or in a Drawing, where no Paragraph wraps them."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= width_pt:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -37,6 +37,16 @@ def paper_size(name: str, *, landscape_: bool = False) -> tuple[float, float]:
     return landscape(size) if landscape_ else portrait(size)
 
 
+def paper_for(lang: str, paper: str | None = None) -> str:
+    """The chosen paper, checked; else the language's usual one: Letter for English (the
+    North American reader), A4 for every other language.  Used by the Topple and Pyramid
+    printables; Bowling's keep Letter as their default."""
+    if paper is None:
+        return "letter" if lang == "en" else "a4"
+    paper_size(paper)
+    return str(paper).strip().lower()
+
+
 def make_canvas(target, **kwargs) -> Canvas:
     """A canvas whose default font is our embedded one, so no unembedded Helvetica sneaks in."""
     regular, _ = register_fonts()

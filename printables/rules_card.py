@@ -4,61 +4,32 @@ Words come from `rules_text`; this module only typesets them (two columns,
 platypus) and draws the four diagrams: the deal, the worked example, the
 touching pairs and a scored stretch of pad.  The deal diagram is the play
 mat scaled down, so card, pile and letter positions match the real mat.
+
+The typesetting lives in `printables.card`, shared with the Topple and
+Pyramid Solitaire cards, so the three cards look alike.
 """
 from __future__ import annotations
 
 from typing import BinaryIO
 from xml.sax.saxutils import escape  # noqa: F401  (texts carry markup on purpose)
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, Rect, String
-from reportlab.lib.colors import Color, black, white
-from reportlab.lib.enums import TA_LEFT
-from reportlab.lib.styles import ParagraphStyle
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Rect, String
+from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepTogether,
-                                ListFlowable, ListItem, PageTemplate, Paragraph, Spacer)
 
 from assistant.bowling.layout import ADJACENT_PAIRS
 from assistant.bowling.scoring import score_rolls
+from printables import card
+from printables.card import ACCENT, CARD_BACK, HIGHLIGHT, INK, SOFT
+from printables.card import card_shape as _card
+from printables.card import drawing as _drawing
 from printables.fonts import register_fonts
 from printables.grid import ball_box_marks
-from printables.paper import Output, PrintError, canvas_maker, paper_size, render_bytes, write_pdf
+from printables.paper import Output, paper_size, render_bytes, write_pdf
 from printables.rules_text import (EXAMPLE_GAME, EXAMPLE_GAME_SHOWN, EXAMPLE_PINS,
-                                   EXAMPLE_ROLLS, EXAMPLE_TAKE, EXAMPLE_TOPS, LANGUAGES, TEXTS,
+                                   EXAMPLE_ROLLS, EXAMPLE_TAKE, EXAMPLE_TOPS, TEXTS,
                                    RulesText)
 from assistant.bowling import mat as L
-
-MARGIN_MM = 12.0
-GUTTER_MM = 7.0
-HEADER_MM = 17.0
-FOOTER_MM = 7.0
-
-INK = Color(0.10, 0.10, 0.12)
-ACCENT = Color(0.10, 0.27, 0.45)
-SOFT = Color(0.45, 0.45, 0.48)
-CARD_BACK = Color(0.80, 0.84, 0.90)
-HIGHLIGHT = Color(1.00, 0.88, 0.45)
-RULE = Color(0.75, 0.78, 0.82)
-
-
-def _styles():
-    regular, bold = register_fonts()
-    body = ParagraphStyle("body", fontName=regular, fontSize=9.4, leading=12.6, textColor=INK,
-                          alignment=TA_LEFT, spaceAfter=4.0)
-    return {
-        "body": body,
-        "h": ParagraphStyle("h", parent=body, fontName=bold, fontSize=12, leading=15,
-                            textColor=ACCENT, spaceBefore=8, spaceAfter=3, keepWithNext=1),
-        "bullet": ParagraphStyle("bullet", parent=body, spaceAfter=2.5),
-        "caption": ParagraphStyle("caption", parent=body, fontSize=7.6, leading=9.8,
-                                  textColor=SOFT),
-    }
-
-
-def _tidy(text: str) -> str:
-    """Keep sums on one line: no break around + or = between numbers and letters."""
-    return text.replace(" + ", "\u00a0+\u00a0").replace(" = ", "\u00a0=\u00a0")
-
 
 # --- diagrams -----------------------------------------------------------------
 
@@ -69,20 +40,6 @@ TRIANGLE_ROWS_MM = 364.0      # mat rows end here; the markers below are left ou
 def _mat_xy(x_mm: float, y_mm: float, height_mm: float, dx: float = 0.0) -> tuple[float, float]:
     """Mat mm (y down) -> drawing points (y up), scaled."""
     return (dx + x_mm * DIAGRAM_SCALE) * mm, (height_mm - y_mm * DIAGRAM_SCALE) * mm
-
-
-def _drawing(width, height) -> Drawing:
-    """A Drawing that starts in our font: renderPDF would otherwise select Helvetica first."""
-    regular, _ = register_fonts()
-    d = Drawing(width, height)
-    d.initialFontName = regular
-    d.initialFontSize = 8
-    return d
-
-
-def _card(group: Group, cx, cy, w, h, *, fill=white, stroke=INK, width=0.6):
-    group.add(Rect(cx - w / 2, cy - h / 2, w, h, rx=1.2, ry=1.2, fillColor=fill,
-                   strokeColor=stroke, strokeWidth=width))
 
 
 def _triangle_and_piles(text: RulesText, *, values: dict | None, tops: dict | None,
@@ -249,99 +206,15 @@ DIAGRAMS = {"deal": deal_diagram, "example": example_diagram,
 # --- the document -------------------------------------------------------------
 
 def story_for(text: RulesText) -> list:
-    st = _styles()
-    story: list = []
-    pending_heading = None
-    for kind, content in text.blocks:
-        if kind == "h":
-            pending_heading = Paragraph(_tidy(content), st["h"])
-            continue
-        if kind == "p":
-            flow = Paragraph(_tidy(content), st["body"])
-        elif kind == "ul":
-            items = [ListItem(Paragraph(_tidy(item), st["bullet"]), leftIndent=10, value="•")
-                     for item in content]
-            flow = ListFlowable(items, bulletType="bullet", start="•", leftIndent=10,
-                                bulletFontName=st["body"].fontName, bulletFontSize=9.4,
-                                bulletOffsetY=-1.0, bulletColor=ACCENT)
-        elif kind == "ol":
-            items = [ListItem(Paragraph(_tidy(item), st["bullet"]), leftIndent=12)
-                     for item in content]
-            flow = ListFlowable(items, bulletType="1", leftIndent=12, bulletFontName=st["h"].fontName,
-                                bulletFontSize=9.0, bulletOffsetY=0.2, bulletColor=ACCENT,
-                                bulletFormat="%s.")
-        elif kind == "diagram":
-            flow = KeepTogether([Spacer(1, 1.5 * mm), DIAGRAMS[content](text), Spacer(1, 2 * mm)])
-        else:
-            raise ValueError(f"unknown block kind {kind!r}")
-        if pending_heading is not None:
-            # A heading never sits alone at the foot of a column.
-            story.append(CondPageBreak(22 * mm))
-            story.append(pending_heading)
-            pending_heading = None
-        story.append(flow)
-    return story
+    return card.story_for(text, DIAGRAMS)
 
 
 def render_rules(out: BinaryIO, lang: str = "en", paper: str = "letter") -> None:
-    text = TEXTS[lang]
-    regular, bold = register_fonts()
-    page_w, page_h = paper_size(paper)
-    col_w = (page_w - 2 * MARGIN_MM * mm - GUTTER_MM * mm) / 2
-
-    def columns(top_reserved_mm: float):
-        height = page_h - 2 * MARGIN_MM * mm - (top_reserved_mm + FOOTER_MM) * mm
-        y = MARGIN_MM * mm + FOOTER_MM * mm
-        return [Frame(MARGIN_MM * mm + i * (col_w + GUTTER_MM * mm), y, col_w, height,
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                      id=f"col{i}") for i in (0, 1)]
-
-    def footer(canvas, doc):
-        canvas.saveState()
-        canvas.setStrokeColor(RULE)
-        canvas.setLineWidth(0.5)
-        y = MARGIN_MM * mm + 3.5 * mm
-        canvas.line(MARGIN_MM * mm, y + 3 * mm, page_w - MARGIN_MM * mm, y + 3 * mm)
-        canvas.setFont(regular, 7)
-        canvas.setFillColor(SOFT)
-        canvas.drawString(MARGIN_MM * mm, y, f"{text.title} · {text.footer}")
-        canvas.drawRightString(page_w - MARGIN_MM * mm, y, f"{doc.page}/2")
-        x = page_w / 2
-        canvas.line(x, MARGIN_MM * mm + FOOTER_MM * mm, x,
-                    page_h - MARGIN_MM * mm - (HEADER_MM if doc.page == 1 else 0) * mm)
-        canvas.restoreState()
-
-    def first_page(canvas, doc):
-        canvas.saveState()
-        top = page_h - MARGIN_MM * mm
-        canvas.setFillColor(ACCENT)
-        canvas.setFont(bold, 22)
-        canvas.drawString(MARGIN_MM * mm, top - 8 * mm, text.title)
-        canvas.setFillColor(SOFT)
-        canvas.setFont(regular, 9)
-        canvas.drawString(MARGIN_MM * mm, top - 13 * mm, text.subtitle)
-        canvas.setStrokeColor(ACCENT)
-        canvas.setLineWidth(1.2)
-        canvas.line(MARGIN_MM * mm, top - 15.5 * mm, page_w - MARGIN_MM * mm, top - 15.5 * mm)
-        canvas.restoreState()
-        footer(canvas, doc)
-
-    doc = BaseDocTemplate(out, pagesize=(page_w, page_h), title=f"{text.title} – {text.footer}",
-                          author="Tableside", lang=text.lang,
-                          leftMargin=MARGIN_MM * mm, rightMargin=MARGIN_MM * mm,
-                          topMargin=MARGIN_MM * mm, bottomMargin=MARGIN_MM * mm)
-    doc.addPageTemplates([
-        PageTemplate(id="front", frames=columns(HEADER_MM), onPage=first_page, autoNextPageTemplate="back"),
-        PageTemplate(id="back", frames=columns(0), onPage=footer),
-    ])
-    doc.build(story_for(text), canvasmaker=canvas_maker())
+    card.render_card(out, TEXTS[lang], DIAGRAMS, paper)
 
 
 def check_lang(lang: str) -> str:
-    key = str(lang).strip().lower()
-    if key not in TEXTS:
-        raise PrintError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
-    return key
+    return card.check_lang(lang, TEXTS)
 
 
 def build_rules(out: Output, lang: str = "en", paper: str = "letter") -> Output:

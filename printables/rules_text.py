@@ -14,7 +14,7 @@ tests/printables/test_print_rules.py, so the numbers here must stay true.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from printables.card import RulesText
 
 # The worked example shared by every language: pin values by letter and the
 # three face-up pile tops (10 counts as 0; the card still shows "10").
@@ -29,14 +29,6 @@ EXAMPLE_GAME_SHOWN = (7, 10)              # frames 8..10 (slice of the pad)
 EXAMPLE_GAME_TOTAL = 129
 
 
-@dataclass(frozen=True)
-class RulesText:
-    lang: str
-    title: str
-    subtitle: str
-    footer: str
-    labels: dict[str, str]
-    blocks: list[tuple[str, object]] = field(default_factory=list)
 
 
 EN = RulesText(

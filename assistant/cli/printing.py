@@ -12,6 +12,7 @@ are refused as TablesideError (the same one line) before ReportLab is needed.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -67,7 +68,9 @@ def _run(build, args) -> int:
     from printables.paper import PAPERS, PrintError
     try:
         target = _output(args)
-        written = build(target, _paper(args.paper, PAPERS))
+        # None: the paper follows the language (the Topple and Pyramid cards and sheets)
+        paper = None if args.paper is None else _paper(args.paper, PAPERS)
+        written = build(target, paper)
     except (PrintError, TablesideError) as exc:
         return _fail(str(exc))
     except OSError as exc:
@@ -122,18 +125,99 @@ def cmd_sheet(args) -> int:
     return _run(build, args)
 
 
+def _read_json(path: str):
+    """JSON from a file or '-' (stdin); one-line TablesideError when unreadable or malformed."""
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise TablesideError(f"cannot read {path}: {reason}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TablesideError(f"malformed JSON in {path}: {exc.msg} at line {exc.lineno} "
+                              f"column {exc.colno}") from None
+
+
+def _names(value) -> list[str]:
+    return [] if not value else [n.strip() for n in value.split(",")]
+
+
+def cmd_topple_rules(args) -> int:
+    from printables.topple_rules import build_topple_rules
+
+    def build(out, paper):
+        return build_topple_rules(out, lang=args.lang, paper=paper)
+    return _run(build, args)
+
+
+def cmd_topple_sheet(args) -> int:
+    from printables.paper import PrintError
+    from printables.topple_sheet import blank_topple_sheet, topple_sheet
+
+    def build(out, paper):
+        if args.data is not None:
+            if args.players is not None or args.names:
+                raise PrintError("--players and --names are for a blank sheet; a filled sheet "
+                                 "takes its players from --data")
+            game = _read_json(args.data)
+            if not isinstance(game, dict):
+                raise PrintError("malformed game: expected an object with \"players\", "
+                                 "\"rounds\" and \"target\"")
+            return topple_sheet(game.get("players"), game.get("rounds", []), game.get("target"),
+                                out, lang=args.lang, paper=paper)
+        names = _names(args.names)
+        count = (_int_option(args.players, "players") if args.players is not None
+                 else len(names) or 2)
+        target = None if args.target is None else _int_option(args.target, "target")
+        return blank_topple_sheet(out, players=count, names=names, target=target,
+                                  lang=args.lang, paper=paper)
+    return _run(build, args)
+
+
+def cmd_pyramid_rules(args) -> int:
+    from printables.pyramid_rules import build_pyramid_rules
+
+    def build(out, paper):
+        return build_pyramid_rules(out, lang=args.lang, paper=paper)
+    return _run(build, args)
+
+
+def cmd_pyramid_tally(args) -> int:
+    from printables.paper import PrintError
+    from printables.pyramid_tally import pyramid_tally
+
+    def build(out, paper):
+        rows = None                         # no --data: a blank sheet
+        if args.data is not None:
+            data = _read_json(args.data)
+            rows = data.get("rows", "missing") if isinstance(data, dict) else data
+            if not isinstance(rows, list):
+                raise PrintError("malformed tally: expected a list of games or {\"rows\": [...]}")
+        return pyramid_tally(rows, out, lang=args.lang, paper=paper)
+    return _run(build, args)
+
+
 def register(subparsers) -> argparse.ArgumentParser:
-    """Add `print` with scorepad / rules / mat / sheet to the main CLI's subparsers."""
+    """Add `print` with scorepad / rules / mat / sheet (Bowling), topple-rules / topple-sheet and
+    pyramid-rules / pyramid-tally to the main CLI's subparsers."""
     parser = _one_line_errors(subparsers.add_parser(
-        "print", help="print score pads, the rules card, the play mat or a score sheet (PDF)",
+        "print", help="print score pads, rules cards, the play mat or score sheets (PDF)",
         description="Printable PDFs for playing with real cards."))
     commands = parser.add_subparsers(dest="print_command", metavar="WHAT")
     commands.required = True
 
-    def add(name, help_text, func):
+    def add(name, help_text, func, *, paper_follows_lang=False):
         p = _one_line_errors(commands.add_parser(name, help=help_text, description=help_text))
-        p.add_argument("--paper", default="letter", metavar="letter|a4",
-                       help="paper size (default: letter)")
+        if paper_follows_lang:
+            p.add_argument("--paper", default=None, metavar="letter|a4",
+                           help="paper size (default: letter for en, a4 for the other languages)")
+        else:
+            p.add_argument("--paper", default="letter", metavar="letter|a4",
+                           help="paper size (default: letter)")
         p.add_argument("--out", metavar="FILE", help="PDF to write ('-' for stdout)")
         p.set_defaults(func=func)
         return p
@@ -151,6 +235,32 @@ def register(subparsers) -> argparse.ArgumentParser:
 
     sheet = add("sheet", "a filled score sheet of a game (JSON)", cmd_sheet)
     sheet.add_argument("game", metavar="GAME", help="game JSON file, or '-' for stdin")
+
+    t_rules = add("topple-rules", "the Topple rules card (one side)", cmd_topple_rules,
+                  paper_follows_lang=True)
+    t_rules.add_argument("--lang", default="es", metavar="es|en", help="language (default es)")
+
+    t_sheet = add("topple-sheet", "a Topple score sheet, blank or filled from --data",
+                  cmd_topple_sheet, paper_follows_lang=True)
+    t_sheet.add_argument("--players", default=None, metavar="N",
+                         help="players on a blank sheet, 2-4 (default: as many as --names, or 2)")
+    t_sheet.add_argument("--names", default=None, metavar="A,B,...",
+                         help="players' names on a blank sheet, comma-separated")
+    t_sheet.add_argument("--target", default=None, metavar="N", help="winning score to print")
+    t_sheet.add_argument("--data", default=None, metavar="GAME",
+                         help="JSON {players, rounds, target} to fill in ('-' for stdin)")
+    t_sheet.add_argument("--lang", default="en", metavar="en|es", help="language (default en)")
+
+    p_rules = add("pyramid-rules", "the Pyramid Solitaire rules card (one side)",
+                  cmd_pyramid_rules, paper_follows_lang=True)
+    p_rules.add_argument("--lang", default="eu", metavar="eu|en|es",
+                         help="language (default eu, the seed's)")
+
+    tally = add("pyramid-tally", "a Pyramid Solitaire tally sheet, blank or filled from --data",
+                cmd_pyramid_tally, paper_follows_lang=True)
+    tally.add_argument("--data", default=None, metavar="ROWS",
+                       help="JSON list of games, or {\"rows\": [...]} ('-' for stdin)")
+    tally.add_argument("--lang", default="en", metavar="eu|en|es", help="language (default en)")
     return parser
 
 

@@ -112,3 +112,27 @@ def assert_inked_sensibly(pdf_path: Path, *, min_w: float = 0.8, min_h: float = 
 
 def page_texts(pdf) -> list[str]:
     return [page.extract_text() for page in pdf.pages]
+
+
+def strings_in(value) -> list[str]:
+    """Every string inside nested texts, lists, tuples, dicts and RulesText-like objects."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in strings_in(v)]
+    if hasattr(value, "__dataclass_fields__"):
+        return [s for name in value.__dataclass_fields__ for s in strings_in(getattr(value, name))]
+    return []
+
+
+def missing_glyphs(value) -> set[str]:
+    """Characters of the texts that DejaVu Sans (regular or bold) cannot draw."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printables.fonts import register_fonts
+
+    faces = [pdfmetrics.getFont(name).face for name in register_fonts()]
+    chars = {ch for s in strings_in(value) for ch in s if not ch.isspace()}
+    return {ch for ch in chars if not all(ord(ch) in face.charToGlyph for face in faces)}
