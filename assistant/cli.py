@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "assistant.cli_core",
     "assistant.cli_play",
     "assistant.cli_solver",
+    "assistant.pyramid.cli",
     "recognizer.cli",
     "printables.cli",
     "assistant.web.cli",
