@@ -137,7 +137,28 @@ class Position:
     def moves(self) -> list[tuple[dict, "Position"]]:
         """Every legal move (as move JSON) and the position it leads to."""
         return [(self.move_json(code), self.child(k))
-                for code, k in _pyramidcore.children(tables(self.rules), self.ranks, self.key)]
+                for code, k in _pyramidcore.children(tables(self.rules), self.ranks, self.key, True)]
+
+    @property
+    def pyramid_ranks(self) -> tuple[int, ...]:
+        """The 28 pyramid ranks, 0 for a place removed."""
+        return tuple(self.ranks[i] if self.pyramid_mask >> i & 1 else 0 for i in range(PYRAMID_SIZE))
+
+    def waste_ranks(self) -> tuple[tuple[int, ...], ...]:
+        """The waste pile(s) as ranks, bottom to top: one pile, or W1..W3."""
+        turned = [k for k in range(self.pointer) if self.stock_mask >> k & 1]
+        if self.rules.draw == "three_piles":
+            return tuple(tuple(self.ranks[PYRAMID_SIZE + k] for k in turned if k % 3 == j) for j in range(3))
+        return (tuple(self.ranks[PYRAMID_SIZE + k] for k in turned),)
+
+    def stock_ranks(self) -> tuple[int, ...]:
+        """The stock, top first (its face-up top first under stock_top_available)."""
+        n = len(self.ranks) - PYRAMID_SIZE
+        return tuple(self.ranks[PYRAMID_SIZE + k] for k in range(self.pointer, n) if self.stock_mask >> k & 1)
+
+    @property
+    def pass_no(self) -> int:
+        return 1 + ((self.key >> 57) & 3)
 
     def move_json(self, code: int) -> dict:
         kind, a, b = code & 0xFF, (code >> 8) & 0xFF, (code >> 16) & 0xFF
