@@ -75,6 +75,9 @@ def register(subs) -> None:
     add_rules_options(p)
     p.set_defaults(func=_play)
 
+    from .cli_solver import register_solver    # solve, hint, simulate: the solver's commands
+    register_solver(group)
+
 
 def _group_help(parser) -> int:
     parser.print_help()
