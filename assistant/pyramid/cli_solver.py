@@ -46,8 +46,9 @@ def register_solver(group) -> None:
     p.add_argument("--deals", type=int, default=100, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--policy", choices=POLICIES, default="perfect")
-    p.add_argument("--hint-seconds", type=float, default=0.2, metavar="T",
-                   help="time for each sampled hint under --policy hint (default 0.2)")
+    p.add_argument("--hint-budget", type=int, default=100_000, metavar="STATES",
+                   help="positions each sampled hint may search under --policy hint (default "
+                        "100000, about a tenth of a second; `pyramid hint` uses 400000)")
     add_rules_options(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=_simulate)
@@ -96,9 +97,9 @@ def _simulate(args) -> int:
     from .simulate import simulate
     if args.deals < 1:
         raise TablesideError("--deals must be at least 1")
-    if args.hint_seconds <= 0:
-        raise TablesideError("--hint-seconds must be more than 0")
+    if args.hint_budget < 1:
+        raise TablesideError("--hint-budget must be at least 1")
     s = simulate(args.deals, args.seed, args.policy, Rules.from_text(args.rules, args.set),
-                 hint_seconds=args.hint_seconds)
+                 hint_budget=args.hint_budget)
     print(json.dumps(s.to_json()) if args.json else s.line())
     return 0

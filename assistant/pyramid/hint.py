@@ -34,7 +34,9 @@ from .state import State, unseen_ranks, value
 # Unseen cards at or below which the expectimax is exact.  Tuned by timing on one
 # core (seed rules, one deal's late game): 5 unseen 0.5 s, 6: 1.6 s, 7: 9 s, 8: 237 s.
 EXACT_UNSEEN = 5
-SAMPLE_SECONDS = 0.8        # time for the sampled hint
+# The sampled hint stops after this many positions searched in all (about 0.5 s on
+# one core), so the same state always gets the same samples: a reproducible hint.
+SAMPLE_STATES = 400_000
 MIN_SAMPLES, MAX_SAMPLES = 10, 400
 Z95 = 1.96
 
@@ -176,7 +178,7 @@ def _describe(move: dict) -> str:
     return "remove " + " + ".join(names)
 
 
-def hint_of(state: State, *, seed: int = 0, seconds: float = SAMPLE_SECONDS,
+def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
             exact_unseen: int = EXACT_UNSEEN) -> dict:
     """The hint for a parsed state (the player's view: a known stock order on pass 1 is ignored)."""
     rules = state.rules
@@ -208,15 +210,16 @@ def hint_of(state: State, *, seed: int = 0, seconds: float = SAMPLE_SECONDS,
         rng = random.Random(seed)
         wins = Counter()
         removed = Counter()
-        samples = 0
+        samples = work = 0
         pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
-        while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or time.perf_counter() - t0 < seconds):
+        while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or work < budget):
             rng.shuffle(pool)
             p = h.position(rules, tuple(pool))
             for i, (m, child) in enumerate(p.moves()):
                 s = solve_from(child, best=False, shortest=False)
                 wins[i] += s.winnable
                 removed[i] += s.removed
+                work += s.states
             samples += 1
         vals = [(m, (wins[i] / samples, removed[i] / samples)) for i, m in enumerate(moves)]
     ranked = sorted(vals, key=lambda mv: (-mv[1][0], -mv[1][1]))

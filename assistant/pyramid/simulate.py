@@ -71,8 +71,8 @@ def play_perfect(deck, rules: Rules) -> tuple[bool, int]:
     return s.winnable, s.removed
 
 
-def play_hint(deck, rules: Rules, seconds: float = 0.2) -> tuple[bool, int]:
-    out = play_deal(deck, rules, lambda view: hint_of(view, seconds=seconds)["best"])
+def play_hint(deck, rules: Rules, budget: int = 100_000) -> tuple[bool, int]:
+    out = play_deal(deck, rules, lambda view: hint_of(view, budget=budget)["best"])
     return out["won"], out["pyramid_removed"]
 
 
@@ -82,9 +82,9 @@ def play_naive(deck, rules: Rules) -> tuple[bool, int]:
 
 
 def simulate(deals: int, seed: int = 0, policy: str = "perfect", rules: Rules = Rules(),
-             hint_seconds: float = 0.2, progress: Callable[[int, int], None] | None = None) -> Summary:
+             hint_budget: int = 100_000, progress: Callable[[int, int], None] | None = None) -> Summary:
     play = {"perfect": play_perfect, "naive": play_naive,
-            "hint": lambda d, r: play_hint(d, r, hint_seconds)}[policy]
+            "hint": lambda d, r: play_hint(d, r, hint_budget)}[policy]
     t0 = time.perf_counter()
     wins = removed = 0
     for i in range(deals):
