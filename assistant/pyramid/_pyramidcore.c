@@ -57,6 +57,7 @@ typedef struct {
     uint32_t pyr_partner_rank[NRANK];      /* pyramid places whose rank is a partner of rank r */
     int greedy;                            /* search order: 0 A* (shortest), 1 by heuristic only */
     int every_move;                        /* children(): list Kings' rivals too (for the hint) */
+    uint8_t partner[NRANK];                /* the one partner rank of r (0: none, or r leaves alone) */
 } Game;
 
 static inline uint32_t pyr_of(uint64_t k) { return (uint32_t)(k & PYR_ALL); }
@@ -99,9 +100,9 @@ static int heuristic(const Game *G, uint64_t k) {
         cnt[r] = popc(pyr & G->pyr_rank[r]) + (G->all52 ? popc(stk & G->stk_rank[r]) : 0);
     int h = 0;
     for (int r = 1; r < NRANK; r++) {
-        if (G->alone[r]) { h += cnt[r]; continue; }
-        for (int s = r + 1; s < NRANK; s++)
-            if (G->pairs[r][s]) h += cnt[r] > cnt[s] ? cnt[r] : cnt[s];
+        int s = G->partner[r];
+        if (G->alone[r]) h += cnt[r];
+        else if (s > r) h += cnt[r] > cnt[s] ? cnt[r] : cnt[s];
     }
     return h;
 }
@@ -128,15 +129,22 @@ static inline uint32_t reachable_stock(const Game *G, uint64_t k) {
 /* The pyramid places that can never leave: cards without any reachable partner,
    and everything they hold up. */
 static uint32_t blocked(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0, p = pyr;
-    while (p) {
-        int i = low_bit(p); p &= p - 1;
-        int r = G->rank[i];
-        if (G->alone[r]) continue;
-        if ((pyr & G->compat[i] & G->pyr_partner[r]) || (reach & G->stk_partner[r])) continue;
-        out |= G->cone[i];
+    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0;
+    /* a card held up by a blocked card cannot serve as a partner either: repeat
+       until nothing more is blocked */
+    for (;;) {
+        uint32_t free_ = pyr & ~out, more = 0, p = free_;
+        while (p) {
+            int i = low_bit(p); p &= p - 1;
+            int r = G->rank[i];
+            if (G->alone[r]) continue;
+            if ((free_ & G->compat[i] & G->pyr_partner[r]) || (reach & G->stk_partner[r])) continue;
+            more |= G->cone[i];
+        }
+        more &= pyr & ~out;
+        if (!more) return out;
+        out |= more;
     }
-    return out & pyr;
 }
 
 /* ---- move generation ------------------------------------------------------ */
@@ -491,7 +499,7 @@ static int load_game(Game *G, PyObject *tables, PyObject *ranks) {
     }
     for (int r = 1; r < NRANK; r++)
         for (int s = 1; s < NRANK; s++)
-            if (G->pairs[r][s]) G->pyr_partner_rank[r] |= G->pyr_rank[s];
+            if (G->pairs[r][s]) { G->pyr_partner_rank[r] |= G->pyr_rank[s]; G->partner[r] = (uint8_t)s; }
     return 1;
 }
 
