@@ -67,7 +67,12 @@ static inline int pass_of(uint64_t k) { return (int)((k >> 57) & 3u); }
 static inline uint64_t make_key(uint32_t pyr, uint32_t stk, int ptr, int pass) {
     return (uint64_t)pyr | ((uint64_t)stk << 28) | ((uint64_t)ptr << 52) | ((uint64_t)pass << 57);
 }
-static inline int popc(uint32_t x) { return __builtin_popcount(x); }
+/* population count without a library call (no -mpopcnt in a portable build) */
+static inline int popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static inline int low_bit(uint32_t x) { return __builtin_ctz(x); }
 static inline int high_bit(uint32_t x) { return 31 - __builtin_clz(x); }
 
@@ -348,6 +353,24 @@ typedef struct {
 
 static inline int removed_of(uint64_t k) { return NPYR - popc(pyr_of(k)); }
 
+/* At most how many pyramid cards this position can end with removed: those gone,
+   plus per pair of partner ranks the cards not blocked that could each still
+   find a partner (a pyramid card of rank r needs a card of its partner rank s,
+   from the pyramid or the reachable draw pile), plus the Kings not blocked. */
+static int upper_bound(const Game *G, uint64_t k) {
+    uint32_t pyr = pyr_of(k), bl = blocked(G, k), free_ = pyr & ~bl, reach = reachable_stock(G, k);
+    int ub = NPYR - popc(pyr);
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r];
+        if (G->alone[r]) { ub += popc(free_ & G->pyr_rank[r]); continue; }
+        if (s <= r) continue;
+        int a = popc(free_ & G->pyr_rank[r]), b = popc(free_ & G->pyr_rank[s]);
+        int c = popc(reach & G->stk_rank[r]), d = popc(reach & G->stk_rank[s]);
+        ub += (a < b + d ? a : b + d) + (b < a + c ? b : a + c);
+    }
+    return ub;
+}
+
 /* The same cards and pointer with fewer recycles used, already met at no
    greater cost: everything this position can do, that one can too. */
 static int dominated(const Game *G, const Table *T, uint64_t k, int g) {
@@ -409,7 +432,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
             cn->dead = blocked(G, ck) != 0;
             if (cn->dead) {
-                if (want_best && NPYR - popc(blocked(G, ck)) > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                if (want_best && upper_bound(G, ck) > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
             if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
@@ -423,13 +446,13 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     if (!want_best) goto done;
     for (uint32_t d = 0; d < dead.n; d++) {
         uint32_t root = dead.items[d];
-        if (NPYR - popc(blocked(G, T->nodes[root].key)) <= R.best_removed) continue;
+        if (upper_bound(G, T->nodes[root].key) <= R.best_removed) continue;
         dfs.n = 0;
         if (!push(&dfs, root)) { R.status = S_NOMEM; goto done; }
         while (dfs.n) {
             uint32_t idx = dfs.items[--dfs.n];
             uint64_t k = T->nodes[idx].key;
-            if (NPYR - popc(blocked(G, k)) <= R.best_removed) continue;
+            if (upper_bound(G, k) <= R.best_removed) continue;
             int nc = children(G, k, kids);
             for (int c = 0; c < nc; c++) {
                 uint64_t ck = kids[c].child;
@@ -442,7 +465,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1;
                 int rm = removed_of(ck);
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-                if (NPYR - popc(blocked(G, ck)) > R.best_removed && !push(&dfs, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                if (upper_bound(G, ck) > R.best_removed && !push(&dfs, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
             }
         }
     }
