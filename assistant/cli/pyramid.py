@@ -19,7 +19,8 @@ from ..pyramid.moves import apply, legal_moves, result
 from ..pyramid.positions import INDEX, PYRAMID_SIZE, ROWS, is_exposed
 from ..pyramid.rules import PRESETS, Rules
 from ..pyramid.state import PILE_NAMES, State, card_text, initial_state, parse_card_text
-from .args import read_json_arg
+from .args import add_rules_options, read_json_arg
+from .pyramid_solver import register_solver
 
 HELP = ('Type the cards to remove by place or pile: "7.1 7.3" (a pair), "7.5" (a King), '
         '"7.2 waste" (with the waste top; w1 w2 w3 with three piles, "stock" for a face-up '
@@ -32,14 +33,6 @@ def pyramid_subparsers(subs):
                         description="Pyramid Solitaire (pairs totalling 13 leave, a King alone).")
     p.set_defaults(func=lambda args: _group_help(p))
     return p.add_subparsers(dest="pyramid_command", metavar="COMMAND")
-
-
-def add_rules_options(parser) -> None:
-    """--rules NAME --set k=v,...: the same rules options on every pyramid command."""
-    parser.add_argument("--rules", default="seed", metavar="NAME",
-                        help=f"preset rules: {', '.join(PRESETS)} (default seed)")
-    parser.add_argument("--set", default="", metavar="K=V,...",
-                        help="rule switches, e.g. draw=three_piles,passes=3,overlap_pairs=true")
 
 
 def register(subs) -> None:
@@ -76,6 +69,7 @@ def register(subs) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffle (replayable)")
     add_rules_options(p)
     p.set_defaults(func=_play)
+    register_solver(group)      # solve, hint, simulate: the solver's commands
 
 
 def _group_help(parser) -> int:
