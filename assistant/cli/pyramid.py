@@ -17,7 +17,7 @@ from ..pyramid.deck import read_deck, shuffled_deck
 from ..pyramid.game import Game, new_dealt_game
 from ..pyramid.moves import apply, legal_moves, result
 from ..pyramid.positions import INDEX, PYRAMID_SIZE, ROWS, is_exposed
-from ..pyramid.rules import PRESETS, Rules
+from ..pyramid.rules import Rules
 from ..pyramid.state import PILE_NAMES, State, card_text, initial_state, parse_card_text
 from .args import add_rules_options, read_json_arg
 from .pyramid_solver import register_solver
