@@ -20,7 +20,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from ..common import TablesideError
-from . import db, games, hints, pages, photos, printing
+from . import db, games, hints, pages, photos, printing, pyramid
 from .store import StaleGame, UnknownGame
 
 MAX_UPLOAD_BYTES = 25 * 1024 * 1024
@@ -51,7 +51,7 @@ class MemoryUploadRequest(Request):
 
 
 # The app's areas.  A new game's pages and API are its own blueprint, named here once.
-BLUEPRINTS = (pages.bp, games.bp, hints.bp, photos.bp, printing.bp)
+BLUEPRINTS = (pages.bp, games.bp, hints.bp, photos.bp, printing.bp, pyramid.bp)
 
 
 def default_data_dir() -> Path:

@@ -64,6 +64,7 @@ Migration = Union[str, Callable[[sqlite3.Connection], None]]
 MIGRATIONS: list[Migration] = [
     _v1_games_and_actions,
     _v2_game_summaries,
+    "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'bowling'; ALTER TABLE games ADD COLUMN setup TEXT",  # v3: other games (Topple) share the tables
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

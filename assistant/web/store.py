@@ -84,7 +84,7 @@ def rebuild(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
 def _row(db: sqlite3.Connection, game_id: str) -> sqlite3.Row:
     row = None
     if isinstance(game_id, str) and ID_PATTERN.fullmatch(game_id):
-        row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = db.execute("SELECT * FROM games WHERE id = ? AND kind = 'bowling'", (game_id,)).fetchone()
     if row is None:
         raise UnknownGame(f"there is no game {game_id!r}")
     return row
@@ -167,7 +167,7 @@ def apply_action(db: sqlite3.Connection, game_id: str, action: Any,
 
 def list_games(db: sqlite3.Connection, over: bool, limit: int = 50) -> list[dict]:
     """Recent games, newest first, from their summaries."""
-    rows = db.execute("SELECT id, created, updated, variant, summary FROM games WHERE over = ? "
+    rows = db.execute("SELECT id, created, updated, variant, summary FROM games WHERE over = ? AND kind = 'bowling' "
                       "ORDER BY updated DESC LIMIT ?", (int(over), limit)).fetchall()
     return [{"id": r["id"], "created": r["created"], "updated": r["updated"],
              "variant": r["variant"], **json.loads(r["summary"] or "{}")} for r in rows]
