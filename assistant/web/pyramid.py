@@ -32,14 +32,14 @@ bp = Blueprint("pyramid", __name__)
 # Perfect-information (clairvoyant) win rates from the rules document, section 10, for the
 # rule sets it measured; a hidden-stock player can only do worse.
 TRUE_RATES: dict[Rules, tuple[float, str]] = {
-    PRESETS["seed"]: (0.0371, "3.71 % ± 0.12 (25,000 deals)"),
-    Rules(overlap_pairs=True): (0.124, "12.4 % ± 0.5"),
-    Rules(draw="three_piles"): (0.444, "44.4 % ± 0.7"),
-    Rules(draw="three_piles", waste_pairs=False): (0.226, "22.6 % ± 0.6"),
-    Rules(stock_top_available=True): (0.0902, "9.02 % (solitairewinrates.com)"),
-    Rules(stock_top_available=True, overlap_pairs=True): (0.2277, "22.77 % (solitairewinrates.com)"),
-    PRESETS["classic"]: (0.0680, "6.80 % (solitairewinrates.com)"),
-    PRESETS["microsoft"]: (0.665, "66.5 % (998 of 1500 deals, mchung94)"),
+    PRESETS["seed"]: (0.0371, "± 0.12, measured on 25,000 deals"),
+    Rules(overlap_pairs=True): (0.124, "± 0.5, measured on 5000 deals"),
+    Rules(draw="three_piles"): (0.444, "± 0.7, measured on 5000 deals"),
+    Rules(draw="three_piles", waste_pairs=False): (0.226, "± 0.6, measured on 5000 deals"),
+    Rules(stock_top_available=True): (0.0902, "solitairewinrates.com, 100 M deals"),
+    Rules(stock_top_available=True, overlap_pairs=True): (0.2277, "solitairewinrates.com"),
+    PRESETS["classic"]: (0.0680, "solitairewinrates.com"),
+    PRESETS["microsoft"]: (0.665, "998 of mchung94's 1500 deals"),
 }
 # The switches the new-game form offers, each with its choices (the Rules class checks them).
 SWITCHES = {"draw": DRAWS, "stock_top_available": (False, True), "passes": (1, 3, "unlimited"),
@@ -96,7 +96,7 @@ def tally(day: str | None) -> dict:
             "removed": [g["pyramid_removed"] for g in games],
             "mean_removed": (sum(g["pyramid_removed"] for g in games) / len(games)
                              if games else None),
-            "true_rate": None if true is None else {"rate": true[0], "text": true[1]},
+            "true_rate": None if true is None else {"rate": true[0], "source": true[1]},
             "ids": [g["id"] for g in games], "rows": rows}
 
 
