@@ -123,6 +123,7 @@ function drawPiles() {
   const box = el("pyr-draws");
   box.replaceChildren();
   const state = game.state;
+  box.hidden = !state && !game.rules.stock_top_available;
   if (!state) {
     if (game.rules.stock_top_available) {
       const w = document.createElement("div");
@@ -179,7 +180,7 @@ function topOf(source) {
   return pile[pile.length - 1];
 }
 
-function percent(x) { return `${Math.round(100 * x)} %`; }
+function percent(x) { return `${Math.round(100 * x)}\u00a0%`; }
 
 function drawHint() {
   const box = el("pyr-hint");
