@@ -296,3 +296,17 @@ def test_the_pages_start_and_show_a_game(api):
     bad = api.client.post("/pyramid/games", data={**form, "draw": "two"})
     assert bad.status_code == 400 and "draw must be one of" in bad.get_data(as_text=True)
     assert api.get("/pyramid/nosuchgame").status_code == 404
+
+
+def test_after_a_recycle_a_table_game_knows_its_stock(api):
+    """The play screen asks for no card once `stock_order` is in the state (pass 2 on)."""
+    deck = shuffled_deck(3)
+    game_id = new(api, mode="table", rules={"passes": 3})["id"]
+    act(api, game_id, {"type": "deal", "pyramid": [card_text(c) for c in deck[:28]]})
+    for card in deck[28:]:
+        game = act(api, game_id, {"type": "draw", "card": card_text(card)})
+    assert "stock_order" not in game["state"] and {"recycle": True} in game["legal_moves"]
+    game = act(api, game_id, {"type": "recycle"})
+    assert game["state"]["pass"] == 2 and len(game["state"]["stock_order"]) == 24
+    game = act(api, game_id, {"type": "draw"})
+    assert game["state"]["waste"] == [card_text(deck[28])]

@@ -261,6 +261,9 @@ function drawStatus() {
 function drawButtons() {
   const dealing = !game.state && !game.over;
   const legal = game.legal_moves || [];
+  const best = hint && !game.over ? hint.best : null;
+  el("pyr-draw").classList.toggle("hinted", Boolean(best && best.draw));
+  el("pyr-recycle").classList.toggle("hinted", Boolean(best && best.recycle));
   el("pyr-draw").hidden = dealing || game.over;
   el("pyr-draw").disabled = !legal.some((m) => m.draw);
   el("pyr-recycle").hidden = !legal.some((m) => m.recycle);
@@ -316,7 +319,8 @@ function turns(move) {
 }
 
 async function reported(move) {
-  if (mode !== "table") return {};
+  // a dealt game turns its own cards; after a recycle the stock's order is known at a table too
+  if (mode !== "table" || game.state.stock_order) return {};
   const n = turns(move);
   const cards = [];
   for (let k = 0; k < n; k++) {
