@@ -63,8 +63,11 @@ def game_json(stored, with_hint: bool = False) -> dict:
     if game.over:
         out["review"] = review(game)
     elif with_hint and game.state is not None:
-        with _hint_lock:
-            out["hint"] = hint(game.player_state())
+        try:
+            with _hint_lock:
+                out["hint"] = hint(game.player_state())
+        except TablesideError as e:     # rules the solver does not take: the game goes on
+            out["hint"] = {"error": str(e)}
     return out
 
 

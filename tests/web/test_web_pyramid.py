@@ -310,3 +310,12 @@ def test_after_a_recycle_a_table_game_knows_its_stock(api):
     assert game["state"]["pass"] == 2 and len(game["state"]["stock_order"]) == 24
     game = act(api, game_id, {"type": "draw"})
     assert game["state"]["waste"] == [card_text(deck[28])]
+
+
+def test_rules_the_solver_does_not_take_get_no_hint_but_the_game_goes_on(api):
+    rules = {"preset": "microsoft", "draw": "three_piles"}
+    game_id = new(api, mode="dealt", seed=9, rules=rules)["id"]
+    game = api.get(f"/api/pyramid/games/{game_id}?hint=1").get_json()
+    assert "does not take draw=three_piles" in game["hint"]["error"]
+    game = act(api, game_id, {"type": "stop"})
+    assert game["review"]["known"] and game["review"]["decided"] is False

@@ -190,8 +190,8 @@ function drawHint() {
   const sampled = hint.method === "sampled";
   const head = document.createElement("p");
   head.className = "hint-best";
-  if (!hint.best) {
-    head.textContent = "No move is left.";
+  if (hint.error || !hint.best) {
+    head.textContent = hint.error ? `No hint for these rules: ${hint.error}.` : "No move is left.";
     box.append(head);
     return;
   }
