@@ -12,6 +12,7 @@ so that only a print request loads ReportLab.
 from __future__ import annotations
 
 import io
+import json
 import threading
 from datetime import datetime, timezone
 
@@ -48,6 +49,19 @@ TALLY_LANGUAGES = ("en", "es", "eu")
 
 # hints run the solver's C core; one at a time keeps two phones from doubling the load
 _hint_lock = threading.Lock()
+# A finished game's review, by (id, its log): a deal under three passes can take the solver
+# seconds, and the end screen is read again on every reload.
+_reviews: dict[tuple[str, str], dict] = {}
+MAX_REVIEWS = 64
+
+
+def cached_review(stored) -> dict:
+    key = (stored.id, json.dumps(stored.game.actions))
+    if key not in _reviews:
+        if len(_reviews) >= MAX_REVIEWS:
+            _reviews.pop(next(iter(_reviews)))
+        _reviews[key] = review(stored.game)
+    return _reviews[key]
 
 
 def today() -> str:
@@ -61,7 +75,7 @@ def game_json(stored, with_hint: bool = False) -> dict:
     out.pop("deck", None)                   # a dealt game's deck is its secret until the end
     out["over"] = game.over
     if game.over:
-        out["review"] = review(game)
+        out["review"] = cached_review(stored)
     elif with_hint and game.state is not None:
         try:
             with _hint_lock:
