@@ -25,7 +25,7 @@ install: system-run $(STAMP)
 bench: system-bench $(STAMP)
 	$(BIN)/python benchmarks/run_all.py
 
-$(STAMP): pyproject.toml $(wildcard setup.py) $(wildcard assistant/bowling/*.c)
+$(STAMP): pyproject.toml $(wildcard setup.py) $(wildcard assistant/*/*.c)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@

@@ -1,4 +1,5 @@
-"""Build the solver's C core (assistant/bowling/_solvercore.c); everything else is in pyproject.toml."""
+"""Build the solvers' C cores (Bowling: assistant/bowling/_solvercore.c, Pyramid:
+assistant/pyramid/_pyramidcore.c); everything else is in pyproject.toml."""
 from setuptools import Extension, setup
 
 setup(
@@ -7,6 +8,11 @@ setup(
             "assistant.bowling._solvercore",
             sources=["assistant/bowling/_solvercore.c"],
             extra_compile_args=["-O3", "-std=c99"],
-        )
+        ),
+        Extension(
+            "assistant.pyramid._pyramidcore",
+            sources=["assistant/pyramid/_pyramidcore.c"],
+            extra_compile_args=["-O3", "-std=c99"],
+        ),
     ],
 )

@@ -15,11 +15,11 @@ from typing import Sequence
 
 from ..common import TablesideError
 from .args import read_json_arg  # noqa: F401  (importable from here as before; bound before the groups load)
-from . import core, play, printing, recognize, serve, solver, topple
+from . import core, play, printing, pyramid, recognize, serve, solver, topple
 
 # The command groups, in the order --help lists them.  A new group (a new game's
 # `tableside pyramid ...`) is a module with `register(subparsers)`, named here once.
-GROUPS = (core, play, solver, topple, recognize, printing, serve)
+GROUPS = (core, play, solver, topple, pyramid, recognize, printing, serve)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -12,6 +12,7 @@ from typing import Any
 from ..bowling.rules import Variant, variant_of
 from ..common import TablesideError
 from ..json_depth import check_depth
+from ..pyramid.rules import PRESETS
 
 
 def read_json_arg(path: str) -> Any:
@@ -39,3 +40,11 @@ def add_variant_option(parser) -> None:
 def variant_arg(args) -> Variant:
     """The rules variant the --variant option names."""
     return variant_of(args.variant)
+
+
+def add_rules_options(parser) -> None:
+    """--rules NAME --set k=v,...: the same rules options on every pyramid command."""
+    parser.add_argument("--rules", default="seed", metavar="NAME",
+                        help=f"preset rules: {', '.join(PRESETS)} (default seed)")
+    parser.add_argument("--set", default="", metavar="K=V,...",
+                        help="rule switches, e.g. draw=three_piles,passes=3,overlap_pairs=true")

@@ -7,6 +7,7 @@ Screenshots go to the test's tmp dir (printed at the end; look at them).
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 
 import pytest
@@ -176,8 +177,13 @@ def test_a_score_only_game_on_a_phone(server, browser, tmp_path, size):
     page.locator("#frame-dialog .button.primary").click()
     page.wait_for_selector("#frame-dialog[open]", state="detached")
     settle()
-    g = game_json(server, gid)
-    bob = g["players"][1]
+    deadline = time.monotonic() + 15     # the correction's request may start after settle()
+    while True:
+        g = game_json(server, gid)
+        bob = g["players"][1]
+        if bob["card"]["frames"][2]["marks"] == "6/" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert bob["card"]["frames"][2]["marks"] == "6/"
     # the spare's bonus is frame 4's strike: 10 more than the 6 it was
     assert bob["card"]["total"] == totals_before[1] + 4 + 10

@@ -1,0 +1,598 @@
+/* The C core of assistant.pyramid.solver: exact perfect-information search.
+ *
+ * Like the Bowling core, it knows no rule of its own: assistant/pyramid/solver.py
+ * hands it the pyramid's covering relation, which places may ever be exposed
+ * together, which ranks leave alone or in pairs, and the rule switches as
+ * numbers.  It only searches.
+ *
+ * A position is one 64-bit key:
+ *   bits  0..27  pyramid places still present (index i = r(r-1)/2 + c - 1)
+ *   bits 28..51  draw-pile cards still in play, in the order of the "stock
+ *                array" (the waste bottom to top, then the stock top first)
+ *   bits 52..56  the pointer: stock-array cards below it have been turned
+ *                (draw=one: normalised to the next card still in play, so the
+ *                card at the pointer is the stock top; three_piles: cards
+ *                dealt so far, card k went to pile k mod 3)
+ *   bits 57..58  recycles done (0 when passes are unlimited)
+ *
+ * Search: A* on the number of moves with an admissible, consistent heuristic
+ * (per pair of partner ranks the larger count still to go, plus every King),
+ * a bucket queue and one hash table of every position met.  A position with a
+ * pyramid card that can never meet a partner is dead (no win through it); it is
+ * kept aside, and when no win exists a second, depth-first stage explores the
+ * dead positions whose upper bound on pyramid cards removed beats the best seen,
+ * so the most pyramid cards removable is exact too.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPYR 28
+#define NSTOCK 24
+#define PYR_ALL ((1u << NPYR) - 1u)
+#define NRANK 14
+#define MAXF 4096
+
+#define MV_DRAW 0u
+#define MV_RECYCLE 1u
+#define MV_REMOVE 2u
+#define NO_SLOT 63u
+#define MOVE(t, a, b) ((uint32_t)(t) | ((uint32_t)(a) << 8) | ((uint32_t)(b) << 16))
+
+typedef struct {
+    uint32_t cover[NPYR];    /* the places covering i */
+    uint32_t compat[NPYR];   /* places that may ever be removable together with i */
+    uint32_t cone[NPYR];     /* i and every place i holds up (transitively) */
+    uint8_t pairs[NRANK][NRANK];
+    uint8_t alone[NRANK];
+    int draw3, stock_top, passes, all52, end_at_empty, waste_pairs, overlap;
+    /* the deal */
+    uint8_t rank[NPYR + NSTOCK];
+    int n;                                 /* stock-array length */
+    uint32_t pyr_partner[NRANK];           /* pyramid places holding a partner of rank r */
+    uint32_t stk_partner[NRANK];           /* stock-array cards that are partners of rank r */
+    uint32_t pyr_rank[NRANK], stk_rank[NRANK]; /* places / stock-array cards of rank r */
+    uint32_t pyr_partner_rank[NRANK];      /* pyramid places whose rank is a partner of rank r */
+    int greedy;                            /* search order: 0 A* (shortest), 1 by heuristic only */
+    int every_move;                        /* children(): list Kings' rivals too (for the hint) */
+    uint8_t partner[NRANK];                /* the one partner rank of r (0: none, or r leaves alone) */
+} Game;
+
+static inline uint32_t pyr_of(uint64_t k) { return (uint32_t)(k & PYR_ALL); }
+static inline uint32_t stk_of(uint64_t k) { return (uint32_t)((k >> 28) & 0xFFFFFFu); }
+static inline int ptr_of(uint64_t k) { return (int)((k >> 52) & 31u); }
+static inline int pass_of(uint64_t k) { return (int)((k >> 57) & 3u); }
+static inline uint64_t make_key(uint32_t pyr, uint32_t stk, int ptr, int pass) {
+    return (uint64_t)pyr | ((uint64_t)stk << 28) | ((uint64_t)ptr << 52) | ((uint64_t)pass << 57);
+}
+/* population count without a library call (no -mpopcnt in a portable build) */
+static inline int popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+static inline int low_bit(uint32_t x) { return __builtin_ctz(x); }
+static inline int high_bit(uint32_t x) { return 31 - __builtin_clz(x); }
+
+/* draw=one: the first card still in play at or after p, or n */
+static inline int norm_ptr(const Game *G, uint32_t stk, int p) {
+    uint32_t rest = p >= 32 ? 0 : (stk >> p) << p;
+    rest &= (G->n >= 32) ? 0xFFFFFFFFu : ((1u << G->n) - 1u);
+    return rest ? low_bit(rest) : G->n;
+}
+
+static inline int stock_empty(const Game *G, uint64_t k) { return ptr_of(k) >= G->n; }
+
+static inline int can_recycle(const Game *G, uint64_t k) {
+    if (G->draw3 || !stock_empty(G, k) || stk_of(k) == 0) return 0;
+    return G->passes == 0 || pass_of(k) < G->passes - 1;
+}
+
+static inline int is_goal(const Game *G, uint64_t k) {
+    return pyr_of(k) == 0 && (!G->all52 || stk_of(k) == 0);
+}
+
+/* A lower bound on the moves still needed: each King is a move, and a move
+   removes at most one card of each of two partner ranks, so partner ranks r, s
+   need at least max(count r, count s) moves.  (solver.py checks that every rank
+   has at most one partner rank.)  A move lowers it by at most one: consistent. */
+static int heuristic(const Game *G, uint64_t k) {
+    int cnt[NRANK];
+    uint32_t pyr = pyr_of(k), stk = stk_of(k);
+    for (int r = 1; r < NRANK; r++)
+        cnt[r] = popc(pyr & G->pyr_rank[r]) + (G->all52 ? popc(stk & G->stk_rank[r]) : 0);
+    int h = 0;
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r];
+        if (G->alone[r]) h += cnt[r];
+        else if (s > r) h += cnt[r] > cnt[s] ? cnt[r] : cnt[s];
+    }
+    return h;
+}
+
+/* The draw-pile cards that may still become available.  When no recycle is
+   left (draw=one), a waste card that can never leave (no partner left in the
+   pyramid or still to come from the stock) buries everything under it for good. */
+static inline uint32_t reachable_stock(const Game *G, uint64_t k) {
+    uint32_t stk = stk_of(k);
+    if (G->draw3 || G->passes == 0 || pass_of(k) < G->passes - 1) return stk;
+    uint32_t pyr = pyr_of(k);
+    int ptr = ptr_of(k);
+    uint32_t below = ptr >= 32 ? 0xFFFFFFFFu : ((1u << ptr) - 1u);
+    uint32_t future = stk & ~below, waste = stk & below, w = waste;
+    while (w) {
+        int m = high_bit(w); w &= ~(1u << m);
+        int r = G->rank[NPYR + m];
+        if (G->alone[r] || (pyr & G->pyr_partner[r]) || (future & G->stk_partner[r])) continue;
+        return future | (waste & ~((2u << m) - 1u));   /* only the cards above m */
+    }
+    return stk;
+}
+
+/* The pyramid places that can never leave: cards without any reachable partner,
+   and everything they hold up. */
+static uint32_t blocked(const Game *G, uint64_t k) {
+    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0;
+    /* a card held up by a blocked card cannot serve as a partner either: repeat
+       until nothing more is blocked */
+    for (;;) {
+        uint32_t free_ = pyr & ~out, more = 0, p = free_;
+        while (p) {
+            int i = low_bit(p); p &= p - 1;
+            int r = G->rank[i];
+            if (G->alone[r]) continue;
+            if ((free_ & G->compat[i] & G->pyr_partner[r]) || (reach & G->stk_partner[r])) continue;
+            more |= G->cone[i];
+        }
+        more &= pyr & ~out;
+        if (!more) return out;
+        out |= more;
+    }
+}
+
+/* ---- move generation ------------------------------------------------------ */
+
+typedef struct { uint32_t move; uint64_t child; } Child;
+#define MAXCHILD 512
+
+typedef struct { int slot; int rank; } Avail;
+
+/* The exposed pyramid places. */
+static inline uint32_t exposed(const Game *G, uint32_t pyr) {
+    uint32_t e = 0, p = pyr;
+    while (p) { int i = low_bit(p); p &= p - 1; if (!(pyr & G->cover[i])) e |= 1u << i; }
+    return e;
+}
+
+static uint64_t after_removal(const Game *G, uint64_t k, int a, int b) {
+    uint32_t pyr = pyr_of(k), stk = stk_of(k);
+    int ptr = ptr_of(k), pass = pass_of(k);
+    int slots[2] = {a, b};
+    for (int j = 0; j < 2; j++) {
+        int s = slots[j];
+        if (s == (int)NO_SLOT) continue;
+        if (s < NPYR) pyr &= ~(1u << s);
+        else stk &= ~(1u << (s - NPYR));
+    }
+    if (!G->draw3) ptr = norm_ptr(G, stk, ptr);
+    return make_key(pyr, stk, ptr, pass);
+}
+
+static int children(const Game *G, uint64_t k, Child *out) {
+    int nc = 0;
+    if (is_goal(G, k)) return 0;
+    if (G->end_at_empty && stock_empty(G, k) && !can_recycle(G, k)) return 0;
+    uint32_t pyr = pyr_of(k), stk = stk_of(k);
+    int ptr = ptr_of(k);
+    uint32_t ex = exposed(G, pyr);
+    /* exposed draw-pile cards */
+    Avail av[3]; int na = 0;
+    uint32_t turned = ptr >= 32 ? stk : (stk & ((1u << ptr) - 1u));
+    if (G->draw3) {
+        for (int j = 0; j < 3; j++) {
+            uint32_t pile = 0;
+            for (int s = j; s < ptr; s += 3) pile |= 1u << s;
+            pile &= turned;
+            if (pile) { int s = high_bit(pile); av[na].slot = NPYR + s; av[na].rank = G->rank[NPYR + s]; na++; }
+        }
+    } else {
+        if (turned) { int s = high_bit(turned); av[na].slot = NPYR + s; av[na].rank = G->rank[NPYR + s]; na++; }
+        if (G->stock_top && ptr < G->n) { av[na].slot = NPYR + ptr; av[na].rank = G->rank[NPYR + ptr]; na++; }
+    }
+    /* An exposed pyramid King goes at once, as the only move considered: every
+       win removes it some time, removing it earlier only exposes more, and it
+       costs the same one move whenever it is made.  So the shortest win and the
+       most cards removable are unchanged. */
+    uint32_t e = ex;
+    while (e) {
+        int i = low_bit(e); e &= e - 1;
+        if (G->alone[G->rank[i]]) {
+            out[nc].move = MOVE(MV_REMOVE, i, NO_SLOT); out[nc].child = after_removal(G, k, i, NO_SLOT); nc++;
+            if (!G->every_move) return 1;
+        }
+    }
+    for (int x = 0; x < na; x++)
+        if (G->alone[av[x].rank]) { out[nc].move = MOVE(MV_REMOVE, av[x].slot, NO_SLOT); out[nc].child = after_removal(G, k, av[x].slot, NO_SLOT); nc++; }
+    /* two exposed pyramid cards */
+    e = ex;
+    while (e) {
+        int i = low_bit(e); e &= e - 1;
+        uint32_t f = e;
+        while (f) {
+            int j = low_bit(f); f &= f - 1;
+            if (G->pairs[G->rank[i]][G->rank[j]]) { out[nc].move = MOVE(MV_REMOVE, i, j); out[nc].child = after_removal(G, k, i, j); nc++; }
+        }
+    }
+    /* a card with its one remaining, exposed coverer (overlap_pairs) */
+    if (G->overlap) {
+        uint32_t p = pyr & ~ex;
+        while (p) {
+            int i = low_bit(p); p &= p - 1;
+            uint32_t c = pyr & G->cover[i];
+            if (popc(c) == 1 && (c & ex)) {
+                int j = low_bit(c);
+                if (G->pairs[G->rank[i]][G->rank[j]]) { out[nc].move = MOVE(MV_REMOVE, i, j); out[nc].child = after_removal(G, k, i, j); nc++; }
+            }
+        }
+    }
+    /* a pyramid card and a draw-pile card */
+    for (int x = 0; x < na; x++) {
+        e = ex;
+        while (e) {
+            int i = low_bit(e); e &= e - 1;
+            if (G->pairs[G->rank[i]][av[x].rank]) { out[nc].move = MOVE(MV_REMOVE, i, av[x].slot); out[nc].child = after_removal(G, k, i, av[x].slot); nc++; }
+        }
+    }
+    /* two draw-pile cards: the stock top with the waste top, or two pile tops */
+    if (G->draw3 ? G->waste_pairs : G->stock_top)
+        for (int x = 0; x < na; x++)
+            for (int y = x + 1; y < na; y++)
+                if (G->pairs[av[x].rank][av[y].rank]) { out[nc].move = MOVE(MV_REMOVE, av[x].slot, av[y].slot); out[nc].child = after_removal(G, k, av[x].slot, av[y].slot); nc++; }
+    /* draw, recycle */
+    if (ptr < G->n) {
+        int np;
+        if (G->draw3) np = ptr + 3 > G->n ? G->n : ptr + 3;
+        else np = norm_ptr(G, stk, ptr + 1);
+        out[nc].move = MOVE(MV_DRAW, NO_SLOT, NO_SLOT); out[nc].child = make_key(pyr, stk, np, pass_of(k)); nc++;
+    } else if (can_recycle(G, k)) {
+        int pass = G->passes == 0 ? 0 : pass_of(k) + 1;
+        out[nc].move = MOVE(MV_RECYCLE, NO_SLOT, NO_SLOT); out[nc].child = make_key(pyr, stk, norm_ptr(G, stk, 0), pass); nc++;
+    }
+    return nc;
+}
+
+/* ---- the table of positions ------------------------------------------------ */
+
+typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead; } Node;
+
+typedef struct { uint64_t key; uint32_t idx1; } Slot;   /* idx1: node index + 1, 0 = empty */
+typedef struct {
+    Node *nodes; uint32_t nn, ncap;
+    Slot *slots; uint64_t mask;
+} Table;
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33;
+    return x;
+}
+
+static int table_init(Table *T) {
+    T->ncap = 1u << 16; T->nn = 0;
+    T->nodes = malloc(sizeof(Node) * T->ncap);
+    T->mask = (1u << 17) - 1;
+    T->slots = calloc(T->mask + 1, sizeof(Slot));
+    return T->nodes && T->slots;
+}
+static void table_free(Table *T) { free(T->nodes); free(T->slots); }
+
+static int table_grow(Table *T) {
+    uint64_t m = T->mask * 2 + 1;
+    Slot *s = calloc(m + 1, sizeof(Slot));
+    if (!s) return 0;
+    for (uint32_t i = 0; i < T->nn; i++) {
+        uint64_t h = mix(T->nodes[i].key) & m;
+        while (s[h].idx1) h = (h + 1) & m;
+        s[h].key = T->nodes[i].key; s[h].idx1 = i + 1;
+    }
+    free(T->slots); T->slots = s; T->mask = m;
+    return 1;
+}
+
+/* index of key, or -1 with *where set to the empty slot to fill */
+static inline int64_t table_find(const Table *T, uint64_t key, uint64_t *where) {
+    uint64_t h = mix(key) & T->mask;
+    while (T->slots[h].idx1) {
+        if (T->slots[h].key == key) return T->slots[h].idx1 - 1;
+        h = (h + 1) & T->mask;
+    }
+    *where = h;
+    return -1;
+}
+
+static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
+    if (T->nn == T->ncap) {
+        uint32_t c = T->ncap * 2;
+        Node *n = realloc(T->nodes, sizeof(Node) * c);
+        if (!n) return -1;
+        T->nodes = n; T->ncap = c;
+    }
+    uint32_t i = T->nn++;
+    T->nodes[i].key = key;
+    T->slots[where].key = key; T->slots[where].idx1 = i + 1;
+    if ((uint64_t)T->nn * 2 > T->mask) {
+        if (!table_grow(T)) return -1;
+    }
+    return i;
+}
+
+/* ---- bucket queue ------------------------------------------------------- */
+
+typedef struct { uint32_t *items; uint32_t n, cap; } Stack;
+static int push(Stack *s, uint32_t v) {
+    if (s->n == s->cap) {
+        uint32_t c = s->cap ? s->cap * 2 : 64;
+        uint32_t *p = realloc(s->items, sizeof(uint32_t) * c);
+        if (!p) return 0;
+        s->items = p; s->cap = c;
+    }
+    s->items[s->n++] = v;
+    return 1;
+}
+
+/* ---- the search ----------------------------------------------------------- */
+
+enum { S_WIN = 0, S_LOSS = 1, S_LIMIT = 2, S_NOMEM = 3 };
+
+typedef struct {
+    int status;
+    uint32_t goal, best;      /* node of the win, node with the most pyramid cards removed */
+    int best_removed;
+} Result;
+
+static inline int removed_of(uint64_t k) { return NPYR - popc(pyr_of(k)); }
+
+/* At most how many pyramid cards this position can end with removed: those gone,
+   plus per pair of partner ranks the cards not blocked that could each still
+   find a partner (a pyramid card of rank r needs a card of its partner rank s,
+   from the pyramid or the reachable draw pile), plus the Kings not blocked. */
+static int upper_bound(const Game *G, uint64_t k) {
+    uint32_t pyr = pyr_of(k), bl = blocked(G, k), free_ = pyr & ~bl, reach = reachable_stock(G, k);
+    int ub = NPYR - popc(pyr);
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r];
+        if (G->alone[r]) { ub += popc(free_ & G->pyr_rank[r]); continue; }
+        if (s <= r) continue;
+        int a = popc(free_ & G->pyr_rank[r]), b = popc(free_ & G->pyr_rank[s]);
+        int c = popc(reach & G->stk_rank[r]), d = popc(reach & G->stk_rank[s]);
+        ub += (a < b + d ? a : b + d) + (b < a + c ? b : a + c);
+    }
+    return ub;
+}
+
+/* The same cards and pointer with fewer recycles used, already met at no
+   greater cost: everything this position can do, that one can too. */
+static int dominated(const Game *G, const Table *T, uint64_t k, int g) {
+    int p = pass_of(k);
+    uint64_t where, base = k & ~(3ULL << 57);
+    for (int q = 0; q < p; q++) {
+        int64_t i = table_find(T, base | ((uint64_t)q << 57), &where);
+        if (i >= 0 && (G->greedy || T->nodes[i].g <= g)) return 1;
+    }
+    return 0;
+}
+
+static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_states, Table *T) {
+    Result R = {S_LOSS, 0, 0, 0};
+    Stack *open = calloc(MAXF, sizeof(Stack));
+    Stack dead = {0}, dfs = {0};
+    Child kids[MAXCHILD];
+    uint64_t where;
+    if (!open) { R.status = S_NOMEM; return R; }
+    int64_t s0 = table_add(T, start, (table_find(T, start, &where), where));
+    if (s0 < 0) { R.status = S_NOMEM; goto done; }
+    Node *n0 = &T->nodes[s0];
+    n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
+    R.best_removed = removed_of(start); R.best = 0;
+    n0->dead = blocked(G, start) != 0;
+    if (n0->dead) { push(&dead, 0); }
+    else push(&open[G->greedy ? 0 : heuristic(G, start)], 0);
+    int f = 0;
+    for (;;) {
+        while (f < MAXF && open[f].n == 0) f++;
+        if (f >= MAXF) break;
+        uint32_t idx = open[f].items[--open[f].n];
+        Node *nd = &T->nodes[idx];
+        if (nd->closed) continue;
+        uint64_t k = nd->key;
+        if (!G->greedy && nd->g + heuristic(G, k) != f) continue;   /* stale: a shorter path came later */
+        nd->closed = 1;
+        if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
+        int nc = children(G, k, kids);
+        int g1 = nd->g + 1;
+        for (int c = 0; c < nc; c++) {
+            uint64_t ck = kids[c].child;
+            int64_t ci = table_find(T, ck, &where);
+            if (ci >= 0) {
+                Node *cn = &T->nodes[ci];
+                if (G->greedy || cn->closed || cn->dead || cn->g <= g1) continue;
+                cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move;
+                int hf = g1 + heuristic(G, ck);
+                if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                continue;
+            }
+            if (dominated(G, T, ck, g1)) continue;
+            if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
+            ci = table_add(T, ck, where);
+            if (ci < 0) { R.status = S_NOMEM; goto done; }
+            Node *cn = &T->nodes[ci];
+            cn->key = ck; cn->parent = idx; cn->move = kids[c].move; cn->g = (uint16_t)g1; cn->closed = 0;
+            int rm = removed_of(ck);
+            if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
+            cn->dead = blocked(G, ck) != 0;
+            if (cn->dead) {
+                if (want_best && upper_bound(G, ck) > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                continue;
+            }
+            if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
+            int hf = G->greedy ? heuristic(G, ck) : g1 + heuristic(G, ck);
+            if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+            if (hf < f) f = hf;       /* greedy order only: A*'s f never falls */
+        }
+    }
+    /* No win.  The most pyramid cards removable: explore the dead positions that
+       might still beat the best seen (everything alive has been seen). */
+    if (!want_best) goto done;
+    for (uint32_t d = 0; d < dead.n; d++) {
+        uint32_t root = dead.items[d];
+        if (upper_bound(G, T->nodes[root].key) <= R.best_removed) continue;
+        dfs.n = 0;
+        if (!push(&dfs, root)) { R.status = S_NOMEM; goto done; }
+        while (dfs.n) {
+            uint32_t idx = dfs.items[--dfs.n];
+            uint64_t k = T->nodes[idx].key;
+            if (upper_bound(G, k) <= R.best_removed) continue;
+            int nc = children(G, k, kids);
+            for (int c = 0; c < nc; c++) {
+                uint64_t ck = kids[c].child;
+                if (table_find(T, ck, &where) >= 0) continue;
+                if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
+                int64_t ci = table_add(T, ck, where);
+                if (ci < 0) { R.status = S_NOMEM; goto done; }
+                Node *cn = &T->nodes[ci];
+                cn->key = ck; cn->parent = idx; cn->move = kids[c].move;
+                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1;
+                int rm = removed_of(ck);
+                if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
+                if (upper_bound(G, ck) > R.best_removed && !push(&dfs, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+            }
+        }
+    }
+done:
+    for (int i = 0; i < MAXF; i++) free(open[i].items);
+    free(open); free(dead.items); free(dfs.items);
+    return R;
+}
+
+/* ---- Python glue ------------------------------------------------------------ */
+
+static int get_bytes(PyObject *o, Py_ssize_t n, const uint8_t **buf, const char *what) {
+    if (!PyBytes_Check(o) || (n >= 0 && PyBytes_GET_SIZE(o) != n)) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", what, n);
+        return 0;
+    }
+    *buf = (const uint8_t *)PyBytes_AS_STRING(o);
+    return 1;
+}
+
+/* tables: (cover, compat, cone: 28 little-endian uint32 each; pairs 14x14 bytes;
+   alone 14 bytes; switches (draw3, stock_top, passes, all52, end_at_empty,
+   waste_pairs, overlap)); ranks: 28 + n bytes */
+static int load_game(Game *G, PyObject *tables, PyObject *ranks) {
+    PyObject *cover, *compat, *cone, *pairs, *alone;
+    memset(G, 0, sizeof(*G));
+    if (!PyArg_ParseTuple(tables, "OOOOO(iiiiiii)", &cover, &compat, &cone, &pairs, &alone,
+                          &G->draw3, &G->stock_top, &G->passes, &G->all52, &G->end_at_empty,
+                          &G->waste_pairs, &G->overlap))
+        return 0;
+    const uint8_t *b;
+    if (!get_bytes(cover, 4 * NPYR, &b, "cover")) return 0;
+    memcpy(G->cover, b, sizeof(G->cover));
+    if (!get_bytes(compat, 4 * NPYR, &b, "compat")) return 0;
+    memcpy(G->compat, b, sizeof(G->compat));
+    if (!get_bytes(cone, 4 * NPYR, &b, "cone")) return 0;
+    memcpy(G->cone, b, sizeof(G->cone));
+    if (!get_bytes(pairs, NRANK * NRANK, &b, "pairs")) return 0;
+    memcpy(G->pairs, b, sizeof(G->pairs));
+    if (!get_bytes(alone, NRANK, &b, "alone")) return 0;
+    memcpy(G->alone, b, sizeof(G->alone));
+    if (!PyBytes_Check(ranks)) { PyErr_SetString(PyExc_ValueError, "ranks: bytes"); return 0; }
+    Py_ssize_t len = PyBytes_GET_SIZE(ranks);
+    if (len < NPYR || len > NPYR + NSTOCK) { PyErr_SetString(PyExc_ValueError, "ranks: 28..52 bytes"); return 0; }
+    memcpy(G->rank, PyBytes_AS_STRING(ranks), len);
+    G->n = (int)(len - NPYR);
+    for (int i = 0; i < len; i++)
+        if (G->rank[i] < 1 || G->rank[i] >= NRANK) { PyErr_SetString(PyExc_ValueError, "ranks: 1..13"); return 0; }
+    for (int r = 1; r < NRANK; r++) {
+        for (int i = 0; i < NPYR; i++) if (G->pairs[r][G->rank[i]]) G->pyr_partner[r] |= 1u << i;
+        for (int s = 0; s < G->n; s++) if (G->pairs[r][G->rank[NPYR + s]]) G->stk_partner[r] |= 1u << s;
+        for (int i = 0; i < NPYR; i++) if (G->rank[i] == r) G->pyr_rank[r] |= 1u << i;
+        for (int s = 0; s < G->n; s++) if (G->rank[NPYR + s] == r) G->stk_rank[r] |= 1u << s;
+    }
+    for (int r = 1; r < NRANK; r++)
+        for (int s = 1; s < NRANK; s++)
+            if (G->pairs[r][s]) { G->pyr_partner_rank[r] |= G->pyr_rank[s]; G->partner[r] = (uint8_t)s; }
+    return 1;
+}
+
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *tables, *ranks;
+    unsigned long long start;
+    int want_best;
+    unsigned int max_states;
+    int shortest = 1;
+    if (!PyArg_ParseTuple(args, "OOKpI|p", &tables, &ranks, &start, &want_best, &max_states, &shortest)) return NULL;
+    Game G;
+    if (!load_game(&G, tables, ranks)) return NULL;
+    G.greedy = !shortest;
+    Table T;
+    if (!table_init(&T)) { table_free(&T); return PyErr_NoMemory(); }
+    Result R;
+    Py_BEGIN_ALLOW_THREADS
+    R = search(&G, (uint64_t)start, want_best, max_states, &T);
+    Py_END_ALLOW_THREADS
+    if (R.status == S_NOMEM) { table_free(&T); return PyErr_NoMemory(); }
+    PyObject *path = PyList_New(0);
+    if (R.status != S_LIMIT) {
+        for (uint32_t i = R.best; T.nodes[i].parent != UINT32_MAX; i = T.nodes[i].parent) {
+            Node *nd = &T.nodes[i];
+            PyObject *step = Py_BuildValue("(IK)", nd->move, (unsigned long long)T.nodes[nd->parent].key);
+            if (!step || PyList_Append(path, step) < 0) { Py_XDECREF(step); Py_DECREF(path); table_free(&T); return NULL; }
+            Py_DECREF(step);
+        }
+        if (PyList_Reverse(path) < 0) { Py_DECREF(path); table_free(&T); return NULL; }
+    }
+    PyObject *res = Py_BuildValue("(iNiI)", R.status, path, R.best_removed, T.nn);
+    table_free(&T);
+    return res;
+}
+
+static PyObject *py_children(PyObject *self, PyObject *args) {
+    PyObject *tables, *ranks;
+    unsigned long long key;
+    int every = 1;
+    if (!PyArg_ParseTuple(args, "OOK|p", &tables, &ranks, &key, &every)) return NULL;
+    Game G;
+    if (!load_game(&G, tables, ranks)) return NULL;
+    G.every_move = every;
+    Child kids[MAXCHILD];
+    int nc = children(&G, key, kids);
+    PyObject *out = PyList_New(nc);
+    for (int c = 0; c < nc; c++)
+        PyList_SET_ITEM(out, c, Py_BuildValue("(IK)", kids[c].move, (unsigned long long)kids[c].child));
+    return out;
+}
+
+static PyObject *py_bounds(PyObject *self, PyObject *args) {
+    PyObject *tables, *ranks;
+    unsigned long long key;
+    if (!PyArg_ParseTuple(args, "OOK", &tables, &ranks, &key)) return NULL;
+    Game G;
+    if (!load_game(&G, tables, ranks)) return NULL;
+    return Py_BuildValue("(iI)", heuristic(&G, key), blocked(&G, key));
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS,
+     "solve(tables, ranks, start_key, want_best, max_states, shortest=True) -> "
+     "(status 0 win/1 loss/2 limit, [(move, key_before)...], best_removed, states)"},
+    {"children", py_children, METH_VARARGS, "children(tables, ranks, key, every_move=True) -> [(move, child_key)...]"},
+    {"bounds", py_bounds, METH_VARARGS, "bounds(tables, ranks, key) -> (heuristic, blocked mask)"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_pyramidcore",
+    "C core of assistant.pyramid.solver: A* over Pyramid Solitaire positions.", -1, methods};
+
+PyMODINIT_FUNC PyInit__pyramidcore(void) { return PyModule_Create(&moduledef); }

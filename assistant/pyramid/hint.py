@@ -1,0 +1,261 @@
+"""The hidden-stock hint: every legal action ranked by its chance of clearing the pyramid.
+
+At the table the stock's contents are known (52 less everything seen) but not
+its order.  `hint(state)` values each legal action by the probability of
+winning with best play afterwards, tie-broken on the expected pyramid cards
+removed (rules document, section 9):
+
+- exact: expectimax with memoisation once few cards are unseen
+  (`EXACT_UNSEEN`): a draw is a chance node over the unseen ranks, a position
+  with nothing unseen is solved by the perfect-information solver;
+- sampled: earlier, Monte-Carlo determinisation: stock orders drawn from the
+  unseen cards (a seeded RNG, so a hint is reproducible), each action's position
+  solved exactly per order.  These numbers are biased upward (each order is
+  solved as if it were known: "strategy fusion"); they rank actions well and
+  are labelled as estimates, with a 95 % interval.
+
+An available King is taken before any draw: taking it only uncovers cards.
+Legal moves come from the solver's C core (`solver.Position.moves`), so the
+hint and the solver share one set of rules.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import PYRAMID_SIZE, Rules
+from .solver import Position, position, solve_from
+from .state import State, unseen_ranks, value
+
+# Unseen cards at or below which the expectimax is exact.  Tuned by timing on one
+# core (seed rules, one deal's late game): 5 unseen 0.5 s, 6: 1.6 s, 7: 9 s, 8: 237 s.
+EXACT_UNSEEN = 5
+# The sampled hint stops after this many positions searched in all (about 0.5 s on
+# one core), so the same state always gets the same samples: a reproducible hint.
+SAMPLE_STATES = 400_000
+MIN_SAMPLES, MAX_SAMPLES = 10, 400
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What the player knows: every face-up card as ranks, and the unseen multiset."""
+    pyramid: tuple[int, ...]                  # 28 ranks, 0 for a removed place
+    waste: tuple[tuple[int, ...], ...]        # one pile or W1..W3, bottom to top
+    stock_top: int                            # the face-up stock top (0: none)
+    unseen: tuple[int, ...]                   # 13 counts, A..K: the face-down stock's contents
+    pass_no: int
+
+    def order(self, first: tuple[int, ...] = ()) -> list[int]:
+        """A stock order (top first): the face-up top, then `first`, then the rest sorted."""
+        rest = Counter({r + 1: n for r, n in enumerate(self.unseen)})
+        rest.subtract(Counter(first))
+        tail = [r for r in sorted(rest.elements())]
+        return ([self.stock_top] if self.stock_top else []) + list(first) + tail
+
+    def position(self, rules: Rules, first: tuple[int, ...] = ()) -> Position:
+        pyr = [r or None for r in self.pyramid]
+        waste = self.waste if rules.draw == "three_piles" else self.waste[0]
+        return position(pyr, self.order(first), waste, rules, self.pass_no)
+
+    @property
+    def n_unseen(self) -> int:
+        return sum(self.unseen)
+
+
+def hidden_of(state: State) -> Hidden:
+    return Hidden(
+        pyramid=tuple(0 if c is None else value(c) for c in state.pyramid),
+        waste=tuple(tuple(value(c) for c in pile) for pile in state.waste),
+        stock_top=0 if state.stock_top is None else value(state.stock_top),
+        unseen=tuple(unseen_ranks(state)),
+        pass_no=state.pass_no)
+
+
+def _after(child: Position, unseen: tuple[int, ...], revealed: tuple[int, ...]) -> Hidden:
+    """The player's knowledge after a move: the C core's child, its face-down part forgotten."""
+    counts = list(unseen)
+    for r in revealed:
+        counts[r - 1] -= 1
+    stock = child.stock_ranks()
+    top = stock[0] if child.rules.stock_top_available and stock else 0
+    return Hidden(child.pyramid_ranks, child.waste_ranks(), top, tuple(counts), child.pass_no)
+
+
+def _turns(move: dict, h: Hidden, rules: Rules) -> int:
+    """How many face-down cards the move turns face up (the chance node's depth)."""
+    n = h.n_unseen
+    if "draw" in move:
+        return min(n, 1 if rules.draw == "one" else 3)
+    if "remove" in move and "stock" in move["remove"]:
+        return min(n, 1)
+    return 0
+
+
+def _sequences(unseen: tuple[int, ...], k: int):
+    """Each ordered rank sequence of length k from the unseen multiset, with its probability."""
+    if k == 0:
+        yield (), 1.0
+        return
+    total = sum(unseen)
+    for r, n in enumerate(unseen):
+        if n:
+            rest = list(unseen)
+            rest[r] -= 1
+            for seq, p in _sequences(tuple(rest), k - 1):
+                yield (r + 1,) + seq, p * n / total
+
+
+class _Exact:
+    """Expectimax over the unseen ranks, memoised on the player's knowledge."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.memo: dict[Hidden, tuple[float, float]] = {}
+
+    def actions(self, h: Hidden) -> list[tuple[dict, tuple[float, float]]]:
+        pos = h.position(self.rules)
+        out = []
+        for move, child in pos.moves():
+            k = _turns(move, h, self.rules)
+            if k == 0:
+                out.append((move, self.value(_after(child, h.unseen, ()))))
+                continue
+            win = rem = 0.0
+            for seq, p in _sequences(h.unseen, k):
+                for m2, c2 in h.position(self.rules, seq).moves():
+                    if m2 == move:
+                        w, r = self.value(_after(c2, h.unseen, seq))
+                        win += p * w
+                        rem += p * r
+                        break
+            out.append((move, (win, rem)))
+        return out
+
+    def value(self, h: Hidden) -> tuple[float, float]:
+        if h in self.memo:
+            return self.memo[h]
+        pos = h.position(self.rules)
+        if pos.is_won():
+            v = (1.0, float(PYRAMID_SIZE))
+        elif h.n_unseen == 0:              # nothing hidden: the perfect-information solver
+            s = solve_from(pos, shortest=False)
+            v = (1.0 if s.winnable else 0.0, float(s.removed))
+        else:
+            acts = self.actions(h)
+            v = max((a[1] for a in acts), default=(0.0, float(pos.removed)))
+        self.memo[h] = v
+        return v
+
+
+def _king_moves(pos: Position, moves: list[dict]) -> list[dict]:
+    """Removals of a King alone."""
+    out = []
+    for m in moves:
+        names = m.get("remove", ())
+        if len(names) == 1:
+            out.append(m)
+    return out
+
+
+def _wilson_half(p: float, n: int) -> float:
+    if n == 0:
+        return 1.0
+    d = 1 + Z95 ** 2 / n
+    return Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
+
+
+def _describe(move: dict) -> str:
+    if "draw" in move:
+        return "draw"
+    if "recycle" in move:
+        return "turn the waste over"
+    names = move["remove"]
+    return "remove " + " + ".join(names)
+
+
+def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
+            exact_unseen: int = EXACT_UNSEEN) -> dict:
+    """The hint for a parsed state (the player's view: a known stock order on pass 1 is ignored)."""
+    rules = state.rules
+    state = state.player_view()
+    if state.stock_order is not None:          # after a recycle every stock card has been seen
+        h = None
+        pos = position([c for c in state.pyramid], ([state.stock_top] if state.stock_top else []) +
+                       list(state.stock_order),
+                       state.waste if rules.draw == "three_piles" else state.waste[0], rules, state.pass_no)
+    else:
+        h = hidden_of(state)
+        pos = h.position(rules)
+    moves = [m for m, _ in pos.moves()]
+    if not moves:
+        return {"best": None, "actions": [], "method": "exact", "samples": 0, "interval": 0.0,
+                "explanation": "No move is left: the game is over.", "seconds": 0.0}
+    t0 = time.perf_counter()
+    if h is None or h.n_unseen <= exact_unseen:
+        method, samples, half = "exact", 0, 0.0
+        if h is None:
+            vals = []
+            for m, child in pos.moves():
+                s = solve_from(child, shortest=False)
+                vals.append((m, (1.0 if s.winnable else 0.0, float(s.removed))))
+        else:
+            vals = _Exact(rules).actions(h)
+    else:
+        method = "sampled"
+        rng = random.Random(seed)
+        wins = Counter()
+        removed = Counter()
+        samples = work = 0
+        pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
+        while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or work < budget):
+            rng.shuffle(pool)
+            p = h.position(rules, tuple(pool))
+            for i, (m, child) in enumerate(p.moves()):
+                s = solve_from(child, best=False, shortest=False)
+                wins[i] += s.winnable
+                removed[i] += s.removed
+                work += s.states
+            samples += 1
+        vals = [(m, (wins[i] / samples, removed[i] / samples)) for i, m in enumerate(moves)]
+    ranked = sorted(vals, key=lambda mv: (-mv[1][0], -mv[1][1]))
+    best = ranked[0][0]
+    kings = _king_moves(pos, moves)
+    if "draw" in best and kings:            # never a draw while a King is available
+        best = kings[0]
+    best_win = next(v for m, v in ranked if m == best)[0]
+    if method == "sampled":
+        half = _wilson_half(best_win, samples)
+    actions = [{"move": m, "win": round(v[0], 4), "removed": round(v[1], 2)} for m, v in ranked]
+    return {"best": best, "actions": actions, "method": method, "samples": samples,
+            "interval": round(half, 4), "explanation": _explain(best, ranked, method, samples, half),
+            "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _explain(best: dict, ranked: list, method: str, samples: int, half: float) -> str:
+    win = next(v for m, v in ranked if m == best)
+    text = f"Best: {_describe(best)}."
+    if method == "exact":
+        text += f" It clears the pyramid with probability {100 * win[0]:.1f} % (exact over the unseen cards)"
+    else:
+        text += (f" It cleared the pyramid in about {100 * win[0]:.0f} % of {samples} sampled stock "
+                 f"orders (± {100 * half:.0f} %; an estimate, biased upward)")
+    text += f", {win[1]:.1f} pyramid cards removed on average."
+    others = [(m, v) for m, v in ranked if m != best]
+    if others:
+        m, v = others[0]
+        text += f" Next best: {_describe(m)} ({100 * v[0]:.0f} %)."
+    if len(best.get("remove", ())) == 1 and any("draw" in m for m, _ in ranked):
+        text += " A King is taken before any draw: it pairs with nothing, so taking it loses nothing."
+    return text
+
+
+def hint(state: Any, **kw) -> dict:
+    """The hint for a state JSON object or a parsed `State`."""
+    if not isinstance(state, State):
+        state = State.from_json(state)
+    return hint_of(state, **kw)
