@@ -150,3 +150,27 @@ def test_the_documented_order():
             pyr = sum("." in n for n in names)
             return {2: 1, 1: 2, 0: 3}[pyr]
         assert [group(m) for m in moves] == sorted(group(m) for m in moves)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:7], ids=lambda r: json.dumps(r.as_json(), sort_keys=True))
+def test_a_hidden_stock_fed_the_turned_cards_follows_the_known_deal(rules):
+    """apply(state, move, turned) on a state without the stock's order (a real table) gives the
+    same states as the dealt deck, once each turned card is reported."""
+    from assistant.pyramid.moves import cards_turned
+    rng = random.Random(11)
+    for d in range(4):
+        known = initial_state(shuffled_deck(100 + d), rules)
+        hidden = known.with_changes(stock_order=None)
+        for _ in range(150):
+            moves = legal_moves(known)
+            assert moves == legal_moves(hidden)
+            if not moves:
+                break
+            m = rng.choice(moves)
+            n = cards_turned(known, m)
+            turned = list(known.stock_order[:n])
+            known, hidden = apply(known, m), apply(hidden, m, turned)
+            if hidden.stock_order is None:
+                assert hidden == known.with_changes(stock_order=None)
+            else:                                   # after a recycle both know the stock
+                assert hidden == known
