@@ -214,9 +214,10 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         wins = Counter()
         removed = Counter()
         samples = work = 0
-        cap = max(20_000, budget // 4)      # one order's search; past it the order is dropped
+        cap = max(200_000, budget // 2)     # one order's search; past it the order is dropped
+        hard = max(3 * budget, 2_000_000)   # never more than this in all (about 1 s)
         pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
-        while samples < MAX_SAMPLES and work < 3 * budget and (samples < MIN_SAMPLES or work < budget):
+        while samples < MAX_SAMPLES and work < hard and (samples < MIN_SAMPLES or work < budget):
             rng.shuffle(pool)
             p = h.position(rules, tuple(pool))
             results = []
