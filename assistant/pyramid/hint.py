@@ -12,7 +12,9 @@ removed (rules document, section 9):
   unseen cards (a seeded RNG, so a hint is reproducible), each action's position
   solved exactly per order.  These numbers are biased upward (each order is
   solved as if it were known: "strategy fusion"); they rank actions well and
-  are labelled as estimates, with a 95 % interval.
+  are labelled as estimates, with a 95 % interval.  The work is bounded by a
+  number of positions searched, not by the clock, so a hint is reproducible; an
+  order whose search passes its share is dropped and counted ("dropped").
 
 An available King is taken before any draw: taking it only uncovers cards.
 Legal moves come from the solver's C core (`solver.Position.moves`), so the
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .rules import PYRAMID_SIZE, Rules
-from .solver import Position, position, solve_from
+from .solver import Position, SolverError, position, solve_from
 from .state import State, unseen_ranks, value
 
 # Unseen cards at or below which the expectimax is exact.  Tuned by timing on one
@@ -196,6 +198,7 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         return {"best": None, "actions": [], "method": "exact", "samples": 0, "interval": 0.0,
                 "explanation": "No move is left: the game is over.", "seconds": 0.0}
     t0 = time.perf_counter()
+    dropped = 0
     if h is None or h.n_unseen <= exact_unseen:
         method, samples, half = "exact", 0, 0.0
         if h is None:
@@ -211,16 +214,31 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         wins = Counter()
         removed = Counter()
         samples = work = 0
+        cap = max(200_000, budget // 2)     # one order's search; past it the order is dropped
+        hard = max(3 * budget, 2_000_000)   # never more than this in all (about 1 s)
         pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
-        while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or work < budget):
+        while samples < MAX_SAMPLES and work < hard and (samples < MIN_SAMPLES or work < budget):
             rng.shuffle(pool)
             p = h.position(rules, tuple(pool))
-            for i, (m, child) in enumerate(p.moves()):
-                s = solve_from(child, best=False, shortest=False)
-                wins[i] += s.winnable
-                removed[i] += s.removed
+            results = []
+            for m, child in p.moves():
+                try:
+                    s = solve_from(child, best=False, shortest=False, max_states=cap)
+                except SolverError:
+                    work += cap
+                    break
                 work += s.states
-            samples += 1
+                results.append(s)
+            else:
+                for i, s in enumerate(results):
+                    wins[i] += s.winnable
+                    removed[i] += s.removed
+                samples += 1
+                continue
+            dropped += 1
+        if samples == 0:
+            raise SolverError("every sampled stock order was too hard to solve within the hint's "
+                              "budget; try again with a larger budget")
         vals = [(m, (wins[i] / samples, removed[i] / samples)) for i, m in enumerate(moves)]
     ranked = sorted(vals, key=lambda mv: (-mv[1][0], -mv[1][1]))
     best = ranked[0][0]
@@ -231,7 +249,8 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
     if method == "sampled":
         half = _wilson_half(best_win, samples)
     actions = [{"move": m, "win": round(v[0], 4), "removed": round(v[1], 2)} for m, v in ranked]
-    return {"best": best, "actions": actions, "method": method, "samples": samples,
+    more = {"dropped": dropped} if method == "sampled" and dropped else {}
+    return {"best": best, "actions": actions, "method": method, "samples": samples, **more,
             "interval": round(half, 4), "explanation": _explain(best, ranked, method, samples, half),
             "seconds": round(time.perf_counter() - t0, 3)}
 

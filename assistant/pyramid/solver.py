@@ -34,7 +34,7 @@ from .rules import KING, PAIR_SUM, PYRAMID_SIZE, Rules
 DECK_SIZE = 52
 STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
 PILES = ("w1", "w2", "w3")
-DEFAULT_MAX_STATES = 20_000_000     # about 700 MB at the limit
+DEFAULT_MAX_STATES = 8_000_000      # up to about 1 GB at the limit; a search past it stops with a SolverError
 
 _DRAW, _RECYCLE, _REMOVE = 0, 1, 2
 _NO_SLOT = 63
