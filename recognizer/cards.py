@@ -406,8 +406,11 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
             "otsu": np.uint8(t)}
 
 
-def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None = None) -> list[CardQuad]:
+def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None = None,
+               size_plane: bool = True) -> list[CardQuad]:
     """Card outlines in the work image: a list of CardQuad (not yet checked to be face up).
+    size_plane: fit the card size across the photo (_size_model); off where most cards are
+    partly covered (a pyramid), whose visible parts are not a card's size.
     seeds, if given, receives the regions that are no card but may be part of one (see
     _seeds): where the layout's verification looks again for a missed pile top."""
     h, w = work.shape[:2]
@@ -497,7 +500,8 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     for b in sorted(planar, key=lambda b: -b[2]):
         if all(np.linalg.norm(b[0].mean(0) - o[0].mean(0)) > 0.3 * math.sqrt(o[1]) for o in once):
             once.append(b)
-    size_at, steep = _size_model([b[0].mean(0) for b in once], np.log([b[1] for b in once]), np.log(card_area))
+    size_at, steep = (_size_model([b[0].mean(0) for b in once], np.log([b[1] for b in once]), np.log(card_area))
+                      if size_plane else (lambda xy: card_area, False))
     aspect = TILTED_ASPECT if steep else ASPECT
     # near-square regions of a card's size: far cards seen end on, or a pattern of the table
     # (tiles, checks); a deck has DECK_CARDS cards, so more such squares than that are a pattern

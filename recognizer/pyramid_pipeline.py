@@ -195,7 +195,7 @@ def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.n
     photo's detail pixels."""
     work, fw = work_image(photo.image)
     faces, backs = [], []
-    for q in find_cards(work):
+    for q in find_cards(work, size_plane=False):   # covered cards show part of a card
         corners = q.corners * fw
         r = read_rank(rectify(photo.image, corners))
         if r.kind in ("number", "court"):
