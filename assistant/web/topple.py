@@ -4,15 +4,19 @@ Pages: /topple (new game, games to carry on) and /topple/<id> (the turn screen,
 driven by static/js/topple.js).  API under /api/topple: create a game, read it
 (with the legal spaces for every roll), add an event or undo, rank the spaces
 for a roll.  Refusals come back as {"error": reason} through the app's handlers.
+PDFs: a game's filled score sheet, a blank sheet and the rules card, rendered in
+memory by the printables builders; ReportLab is imported inside those handlers
+only, so nothing else that imports this module pays for it.
 """
 from __future__ import annotations
 
+import io
 import random
 from itertools import zip_longest
 from typing import Any
 
 from flask import (Blueprint, abort, jsonify, make_response, redirect, render_template, request,
-                   url_for)
+                   send_file, url_for)
 
 from ..common import TablesideError
 from ..topple.advice import best_options
@@ -26,6 +30,8 @@ from .topple_store import apply_event, create_game, list_games, load_game
 
 bp = Blueprint("topple", __name__)
 BEST_SHOWN = 3
+PAPERS = ("letter", "a4")                 # printables.paper.PAPERS, without importing ReportLab
+SHEET_PLAYERS = (2, 4)
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
@@ -171,3 +177,71 @@ def _int_arg(name: str) -> Any:
         return int(value)
     except ValueError:
         raise TablesideError(f"{name} must be a whole number, not {value!r}") from None
+
+
+# ---- PDFs --------------------------------------------------------------------------------
+
+def _pdf_lang() -> str:
+    """?lang= when given (checked), else the page's language (cookie, Accept-Language)."""
+    asked = request.args.get("lang")
+    if asked is not None:
+        asked = asked.strip().lower()
+        if asked not in LANGUAGES:
+            abort(400, description=f"lang must be one of {', '.join(LANGUAGES)}, not {short(asked)}")
+        return asked
+    return language()
+
+
+def _pdf_paper() -> str | None:
+    """?paper= when given (checked), else None: the printables pick the language's paper."""
+    paper = request.args.get("paper")
+    if paper is None:
+        return None
+    paper = paper.strip().lower()
+    if paper not in PAPERS:
+        abort(400, description=f"paper must be one of {', '.join(PAPERS)}, not {short(paper)}")
+    return paper
+
+
+def _pdf(render, name: str):
+    try:
+        data = render()
+    except ValueError as e:         # printables.PrintError: a bad option or name, in words
+        abort(400, description=str(e))
+    return send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True,
+                     download_name=name, max_age=0)
+
+
+@bp.get("/api/topple/games/<game_id>/sheet.pdf")
+def sheet_pdf(game_id: str):
+    """This game's score sheet, filled with its finished rounds, in the page's language."""
+    lang, paper = _pdf_lang(), _pdf_paper()
+    game = load_game(get_db(), game_id)            # unknown -> 404
+    if game.rules.junior:
+        abort(400, description="the junior version keeps no score, so it has no score sheet")
+    from printables.topple_sheet import topple_sheet_bytes          # heavy (ReportLab)
+    data = game.sheet_json()
+    return _pdf(lambda: topple_sheet_bytes(data["players"], data["rounds"], data["target"],
+                                           lang=lang, paper=paper),
+                f"tableside-topple-{game_id}.pdf")
+
+
+@bp.get("/topple/sheet.pdf")
+def blank_sheet_pdf():
+    """A blank score sheet for ?players=2..4 (default 4)."""
+    lang, paper = _pdf_lang(), _pdf_paper()
+    raw = request.args.get("players", str(SHEET_PLAYERS[1])).strip()
+    low, high = SHEET_PLAYERS
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:   # "²".isdigit()
+        abort(400, description=f"players must be a number from {low} to {high}, not {short(raw)}")
+    from printables.topple_sheet import blank_topple_sheet_bytes    # heavy (ReportLab)
+    return _pdf(lambda: blank_topple_sheet_bytes(players=int(raw), lang=lang, paper=paper),
+                f"tableside-topple-sheet-{raw}-{lang}.pdf")
+
+
+@bp.get("/topple/rules.pdf")
+def rules_pdf():
+    """The rules card, ?lang=es|en (default the page's language)."""
+    lang, paper = _pdf_lang(), _pdf_paper()
+    from printables.topple_rules import render_topple_rules_bytes   # heavy (ReportLab)
+    return _pdf(lambda: render_topple_rules_bytes(lang, paper), f"tableside-topple-rules-{lang}.pdf")

@@ -72,6 +72,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "error_reload": "Something went wrong: reload the page.",
         "fix_title": "Fix a score (the table agreed)", "who": "Who", "fix_points": "Points",
         "fix_apply": "Apply",
+        "printables": "To print", "sheet_pdf": "Score sheet (PDF)",
+        "rules_pdf_in": "Rules card ({language})", "blank_pdf": "Blank sheet",
+        "blank_players": "{n} players", "printables_note": "PDFs: open them, print them or share them.",
     },
     "es": {
         "language_name": "Español",
@@ -132,6 +135,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "error_reload": "Algo ha fallado: recarga la página.",
         "fix_title": "Corregir una puntuación (acordado en la mesa)", "who": "Quién",
         "fix_points": "Puntos", "fix_apply": "Aplicar",
+        "printables": "Para imprimir", "sheet_pdf": "Hoja de puntuación (PDF)",
+        "rules_pdf_in": "Tarjeta de reglas ({language})",
+        "blank_pdf": "Hoja en blanco", "blank_players": "{n} jugadores",
+        "printables_note": "PDF: ábrelos, imprímelos o compártelos.",
     },
 }
 

@@ -1,8 +1,10 @@
 """A whole three-player round of Topple in headless Chromium at 360x740: setup, placements,
-an illegal tap, an undo, a topple and the round summary.  Screenshots go to the test's tmp
-dir (TOPPLE_SHOTS=dir keeps them somewhere to look at)."""
+an illegal tap, an undo, a topple and the round summary; the PDF links on the home page,
+the score table and the winner screen, fetched as the phone would.  Screenshots go to the
+test's tmp dir (TOPPLE_SHOTS=dir keeps them somewhere to look at)."""
 from __future__ import annotations
 
+import io
 import os
 import threading
 from pathlib import Path
@@ -13,6 +15,18 @@ CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is not installed (Debian package 'chromium')")
 PHONE = {"width": 360, "height": 740}
+
+
+def fetch_pdf(page, selector) -> str:
+    """Follow a download link with the page's cookies: a PDF (its text returned)."""
+    from pypdf import PdfReader
+    link = page.locator(selector)
+    assert link.is_visible() and link.get_attribute("download") is not None, selector
+    r = page.request.get(link.evaluate("a => a.href"))
+    assert r.status == 200 and r.headers["content-type"] == "application/pdf", (r.status, r.headers)
+    body = r.body()
+    assert body.startswith(b"%PDF-")
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
 
 
 @pytest.fixture
@@ -74,6 +88,12 @@ def test_a_round_with_a_topple_and_an_undo(server, browser, tmp_path):
         page.fill(f"#tp-player-{i}", name)
     fits()
     shot("01-setup")
+    for code, words in (("en", "Rules card (English)"), ("es", "Rules card (Español)")):
+        assert page.inner_text(f"#tp-rules-{code}") == words
+    assert [page.inner_text(f"#tp-blank-{n}") for n in (2, 3, 4)] == \
+        ["2 players", "3 players", "4 players"]
+    assert "score sheet" in fetch_pdf(page, "#tp-blank-3")
+    fetch_pdf(page, "#tp-rules-es")
     page.click("button[type=submit]")
     page.wait_for_selector(".tp-board .space")
     assert "Round 1" in turn() and "Ann's turn" in turn()
@@ -118,6 +138,9 @@ def test_a_round_with_a_topple_and_an_undo(server, browser, tmp_path):
     assert "Ben\t7" in scores and "Cat\t-10" in scores and "Ann\t0" in scores
     fits()
     shot("06-round-over", full=False)
+    assert page.inner_text("#tp-sheet") == "Score sheet (PDF)"
+    sheet = fetch_pdf(page, "#tp-sheet")
+    assert all(w in sheet for w in ("Ann", "Ben", "Cat", "\u221210", "Game in progress")), sheet
     page.click("#tp-next-round")
     page.wait_for_selector("#tp-summary", state="hidden")
     assert "Round 2" in turn() and "Ben's turn" in turn()
@@ -127,6 +150,8 @@ def test_a_round_with_a_topple_and_an_undo(server, browser, tmp_path):
     page.goto(page.url + "?lang=es")
     page.wait_for_selector(".tp-board .space")
     assert "Turno de Ben" in turn() and "¡Derribo!" in page.inner_text("#tp-topple")
+    assert page.inner_text("#tp-sheet") == "Hoja de puntuación (PDF)"
+    assert "hoja de puntuación" in fetch_pdf(page, "#tp-sheet")
     fits()
     shot("08-spanish", full=False)
     assert not errors, errors
@@ -160,5 +185,36 @@ def test_two_players_choose_colours_and_the_junior_winner_screen(server, browser
     page.wait_for_selector("#tp-summary.won")
     assert "Last player standing: Ann" in page.inner_text("#tp-summary")
     assert not page.is_visible("#tp-topple") and not page.is_visible(".tp-board")
+    assert not page.is_visible("#tp-sheet") and page.locator("#tp-sheet-final").count() == 0
     page.screenshot(path=str(shots / "topple-09-junior-winner.png"))
+    assert not errors, errors
+
+
+def test_the_winner_screen_offers_the_filled_sheet(app, server, browser, tmp_path):
+    shots = Path(os.environ.get("TOPPLE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    client = app.test_client()
+    token = client.get("/api/csrf").get_json()["csrf_token"]
+    players = [{"name": "Ann", "colours": ["pink"]}, {"name": "Ben", "colours": ["yellow"]},
+               {"name": "Cat", "colours": ["orange"]}]
+    r = client.post("/api/topple/games", headers={"X-CSRFToken": token},
+                    json={"players": players, "target": 3,
+                          "events": [{"roll": 1, "space": "C3"},
+                                     {"topple": "Ben", "while_placing": True}]})
+    gid = r.get_json()["id"]
+    errors = []
+    page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                            locale="en-GB")
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/topple/{gid}")
+    page.wait_for_selector("#tp-summary.won")
+    assert "Ann wins!" in page.inner_text("#tp-summary")
+    assert page.inner_text("#tp-sheet-final") == "Score sheet (PDF)"
+    assert page.is_visible("#tp-sheet")                      # the score table's link too
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    box = page.locator("#tp-sheet-final").bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    sheet = fetch_pdf(page, "#tp-sheet-final")
+    assert "Winner: Ann (3)" in sheet and "\u221210" in sheet
+    page.screenshot(path=str(shots / "topple-10-winner-sheet.png"))
     assert not errors, errors

@@ -103,6 +103,7 @@ function render() {
   $("tp-pass").hidden = !(playing && game.rules.may_pass);
   $("tp-undo").disabled = game.events === 0;
   $("tp-fix-box").hidden = over || game.rules.junior;
+  $("tp-sheet-box").hidden = game.rules.junior;        // the junior version keeps no score
   if (playing) {
     renderDice();
     renderColours();
@@ -154,6 +155,16 @@ function totalsTable() {
   return table;
 }
 
+function sheetLink(id) {
+  // The same download link as the score table's (the server wrote its URL, language included).
+  const link = $("tp-sheet").cloneNode(true);
+  link.id = id;
+  link.classList.add("wide");
+  const row = el("p", "tp-links");
+  row.append(link);
+  return row;
+}
+
 function renderSummary(over, roundJustEnded, awaitingStart) {
   const box = $("tp-summary");
   box.replaceChildren();
@@ -164,6 +175,7 @@ function renderSummary(over, roundJustEnded, awaitingStart) {
     trophy.src = "/static/icons/trophy.svg";
     trophy.alt = "";
     box.append(trophy, el("h2", "", winnersText()), totalsTable());
+    if (!game.rules.junior) box.append(sheetLink("tp-sheet-final"));
     const again = el("a", "button primary big wide", T.new_game);
     again.href = "/topple";
     box.append(again);
