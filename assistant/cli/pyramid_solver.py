@@ -12,7 +12,7 @@ import sys
 from ..common import TablesideError
 from .args import add_rules_options
 from ..pyramid.rules import Rules
-from ..pyramid.simulate import POLICIES
+from ..pyramid.policies import POLICIES
 
 
 def register_solver(group) -> None:

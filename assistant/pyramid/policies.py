@@ -15,6 +15,10 @@ from .moves import apply, is_over, legal_moves, result
 from .rules import Rules
 from .state import State, initial_state
 
+# The players `simulate` knows: the solver seeing every card, the hint engine playing blind,
+# and the naive player below.
+POLICIES = ("perfect", "hint", "naive")
+
 Policy = Callable[[State], "dict | None"]
 
 

@@ -18,11 +18,10 @@ from typing import Callable
 
 from .deck import shuffled_deck
 from .hint import hint_of
-from .policies import naive, play_deal
+from .policies import POLICIES, naive, play_deal
 from .rules import PYRAMID_SIZE, Rules
 from .solver import position, solve_from
 
-POLICIES = ("perfect", "hint", "naive")
 Z95 = 1.96
 
 
