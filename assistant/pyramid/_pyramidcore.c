@@ -383,10 +383,15 @@ static int dominated(const Game *G, const Table *T, uint64_t k, int g) {
     return 0;
 }
 
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_states, Table *T) {
     Result R = {S_LOSS, 0, 0, 0};
     Stack *open = calloc(MAXF, sizeof(Stack));
-    Stack dead = {0}, dfs = {0};
+    Stack dead = {0}, dfs = {0}, dfsu = {0};
     Child kids[MAXCHILD];
     uint64_t where;
     if (!open) { R.status = S_NOMEM; return R; }
@@ -444,15 +449,29 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     /* No win.  The most pyramid cards removable: explore the dead positions that
        might still beat the best seen (everything alive has been seen). */
     if (!want_best) goto done;
+    /* The roots with the highest upper bound first: the best found rises early
+       and prunes the rest; once a root's bound (taken when sorting) cannot beat
+       the best, neither can any later root's. */
+    if (dead.n) {
+        uint64_t *order = malloc(sizeof(uint64_t) * dead.n);
+        if (!order) { R.status = S_NOMEM; goto done; }
+        for (uint32_t d = 0; d < dead.n; d++)
+            order[d] = ((uint64_t)(63 - upper_bound(G, T->nodes[dead.items[d]].key)) << 32) | dead.items[d];
+        qsort(order, dead.n, sizeof(uint64_t), cmp_u64);
+        for (uint32_t d = 0; d < dead.n; d++) dead.items[d] = (uint32_t)order[d];
+        free(order);
+    }
     for (uint32_t d = 0; d < dead.n; d++) {
         uint32_t root = dead.items[d];
-        if (upper_bound(G, T->nodes[root].key) <= R.best_removed) continue;
-        dfs.n = 0;
-        if (!push(&dfs, root)) { R.status = S_NOMEM; goto done; }
+        int rub = upper_bound(G, T->nodes[root].key);
+        if (rub <= R.best_removed) continue;
+        dfs.n = 0; dfsu.n = 0;
+        if (!push(&dfs, root) || !push(&dfsu, (uint32_t)rub)) { R.status = S_NOMEM; goto done; }
         while (dfs.n) {
             uint32_t idx = dfs.items[--dfs.n];
+            int kub = (int)dfsu.items[--dfsu.n];    /* the bound, taken when pushed */
             uint64_t k = T->nodes[idx].key;
-            if (upper_bound(G, k) <= R.best_removed) continue;
+            if (kub <= R.best_removed) continue;
             int nc = children(G, k, kids);
             for (int c = 0; c < nc; c++) {
                 uint64_t ck = kids[c].child;
@@ -465,13 +484,14 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1;
                 int rm = removed_of(ck);
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-                if (upper_bound(G, ck) > R.best_removed && !push(&dfs, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                int cub = upper_bound(G, ck);
+                if (cub > R.best_removed && (!push(&dfs, (uint32_t)ci) || !push(&dfsu, (uint32_t)cub))) { R.status = S_NOMEM; goto done; }
             }
         }
     }
 done:
     for (int i = 0; i < MAXF; i++) free(open[i].items);
-    free(open); free(dead.items); free(dfs.items);
+    free(open); free(dead.items); free(dfs.items); free(dfsu.items);
     return R;
 }
 
