@@ -137,8 +137,15 @@ static uint32_t blocked(const Game *G, uint64_t k) {
     uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0;
     /* a card held up by a blocked card cannot serve as a partner either: repeat
        until nothing more is blocked */
+    /* only ranks without a reachable draw-pile partner need a look card by card
+       (Kings never block) */
+    uint32_t need = 0;
+    for (int r = 1; r < NRANK; r++)
+        if (!G->alone[r] && !(reach & G->stk_partner[r])) need |= G->pyr_rank[r];
+    need &= pyr;
+    if (!need) return 0;
     for (;;) {
-        uint32_t free_ = pyr & ~out, more = 0, p = free_;
+        uint32_t free_ = pyr & ~out, more = 0, p = free_ & need;
         while (p) {
             int i = low_bit(p); p &= p - 1;
             int r = G->rank[i];
@@ -265,7 +272,7 @@ static int children(const Game *G, uint64_t k, Child *out) {
 
 /* ---- the table of positions ------------------------------------------------ */
 
-typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead; } Node;
+typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead, h; } Node;  /* h: heuristic, set when met */
 
 typedef struct { uint64_t key; uint32_t idx1; } Slot;   /* idx1: node index + 1, 0 = empty */
 typedef struct {
@@ -401,8 +408,9 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
     R.best_removed = removed_of(start); R.best = 0;
     n0->dead = blocked(G, start) != 0;
+    n0->h = (uint8_t)heuristic(G, start);
     if (n0->dead) { push(&dead, 0); }
-    else push(&open[G->greedy ? 0 : heuristic(G, start)], 0);
+    else push(&open[G->greedy ? 0 : n0->h], 0);
     int f = 0;
     for (;;) {
         while (f < MAXF && open[f].n == 0) f++;
@@ -411,7 +419,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         Node *nd = &T->nodes[idx];
         if (nd->closed) continue;
         uint64_t k = nd->key;
-        if (!G->greedy && nd->g + heuristic(G, k) != f) continue;   /* stale: a shorter path came later */
+        if (!G->greedy && nd->g + nd->h != f) continue;   /* stale: a shorter path came later */
         nd->closed = 1;
         if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
         int nc = children(G, k, kids);
@@ -423,7 +431,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 Node *cn = &T->nodes[ci];
                 if (G->greedy || cn->closed || cn->dead || cn->g <= g1) continue;
                 cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move;
-                int hf = g1 + heuristic(G, ck);
+                int hf = g1 + cn->h;
                 if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
@@ -441,7 +449,8 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 continue;
             }
             if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
-            int hf = G->greedy ? heuristic(G, ck) : g1 + heuristic(G, ck);
+            cn->h = (uint8_t)heuristic(G, ck);
+            int hf = G->greedy ? cn->h : g1 + cn->h;
             if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
             if (hf < f) f = hf;       /* greedy order only: A*'s f never falls */
         }
@@ -481,7 +490,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 if (ci < 0) { R.status = S_NOMEM; goto done; }
                 Node *cn = &T->nodes[ci];
                 cn->key = ck; cn->parent = idx; cn->move = kids[c].move;
-                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1;
+                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1; cn->h = 0;
                 int rm = removed_of(ck);
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
                 int cub = upper_bound(G, ck);
