@@ -485,6 +485,10 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             for (int c = 0; c < nc; c++) {
                 uint64_t ck = kids[c].child;
                 if (table_find(T, ck, &where) >= 0) continue;
+                /* the same cards with fewer recycles used, already met: whatever this
+                   one removes, that one can (its line is, or will be, explored when its
+                   bound beats the best, and its bound is no smaller) */
+                if (dominated(G, T, ck, 0xFFFF)) continue;
                 if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
                 int64_t ci = table_add(T, ck, where);
                 if (ci < 0) { R.status = S_NOMEM; goto done; }
