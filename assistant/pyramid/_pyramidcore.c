@@ -137,8 +137,15 @@ static uint32_t blocked(const Game *G, uint64_t k) {
     uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0;
     /* a card held up by a blocked card cannot serve as a partner either: repeat
        until nothing more is blocked */
+    /* only ranks without a reachable draw-pile partner need a look card by card
+       (Kings never block) */
+    uint32_t need = 0;
+    for (int r = 1; r < NRANK; r++)
+        if (!G->alone[r] && !(reach & G->stk_partner[r])) need |= G->pyr_rank[r];
+    need &= pyr;
+    if (!need) return 0;
     for (;;) {
-        uint32_t free_ = pyr & ~out, more = 0, p = free_;
+        uint32_t free_ = pyr & ~out, more = 0, p = free_ & need;
         while (p) {
             int i = low_bit(p); p &= p - 1;
             int r = G->rank[i];
@@ -265,7 +272,7 @@ static int children(const Game *G, uint64_t k, Child *out) {
 
 /* ---- the table of positions ------------------------------------------------ */
 
-typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead; } Node;
+typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead, h; } Node;  /* h: heuristic, set when met */
 
 typedef struct { uint64_t key; uint32_t idx1; } Slot;   /* idx1: node index + 1, 0 = empty */
 typedef struct {
@@ -383,10 +390,15 @@ static int dominated(const Game *G, const Table *T, uint64_t k, int g) {
     return 0;
 }
 
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_states, Table *T) {
     Result R = {S_LOSS, 0, 0, 0};
     Stack *open = calloc(MAXF, sizeof(Stack));
-    Stack dead = {0}, dfs = {0};
+    Stack dead = {0}, dfs = {0}, dfsu = {0};
     Child kids[MAXCHILD];
     uint64_t where;
     if (!open) { R.status = S_NOMEM; return R; }
@@ -396,8 +408,9 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
     R.best_removed = removed_of(start); R.best = 0;
     n0->dead = blocked(G, start) != 0;
+    n0->h = (uint8_t)heuristic(G, start);
     if (n0->dead) { push(&dead, 0); }
-    else push(&open[G->greedy ? 0 : heuristic(G, start)], 0);
+    else push(&open[G->greedy ? 0 : n0->h], 0);
     int f = 0;
     for (;;) {
         while (f < MAXF && open[f].n == 0) f++;
@@ -406,7 +419,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         Node *nd = &T->nodes[idx];
         if (nd->closed) continue;
         uint64_t k = nd->key;
-        if (!G->greedy && nd->g + heuristic(G, k) != f) continue;   /* stale: a shorter path came later */
+        if (!G->greedy && nd->g + nd->h != f) continue;   /* stale: a shorter path came later */
         nd->closed = 1;
         if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
         int nc = children(G, k, kids);
@@ -418,7 +431,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 Node *cn = &T->nodes[ci];
                 if (G->greedy || cn->closed || cn->dead || cn->g <= g1) continue;
                 cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move;
-                int hf = g1 + heuristic(G, ck);
+                int hf = g1 + cn->h;
                 if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
@@ -436,7 +449,8 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 continue;
             }
             if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
-            int hf = G->greedy ? heuristic(G, ck) : g1 + heuristic(G, ck);
+            cn->h = (uint8_t)heuristic(G, ck);
+            int hf = G->greedy ? cn->h : g1 + cn->h;
             if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
             if (hf < f) f = hf;       /* greedy order only: A*'s f never falls */
         }
@@ -444,34 +458,53 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     /* No win.  The most pyramid cards removable: explore the dead positions that
        might still beat the best seen (everything alive has been seen). */
     if (!want_best) goto done;
+    /* The roots with the highest upper bound first: the best found rises early
+       and prunes the rest; once a root's bound (taken when sorting) cannot beat
+       the best, neither can any later root's. */
+    if (dead.n) {
+        uint64_t *order = malloc(sizeof(uint64_t) * dead.n);
+        if (!order) { R.status = S_NOMEM; goto done; }
+        for (uint32_t d = 0; d < dead.n; d++)
+            order[d] = ((uint64_t)(63 - upper_bound(G, T->nodes[dead.items[d]].key)) << 32) | dead.items[d];
+        qsort(order, dead.n, sizeof(uint64_t), cmp_u64);
+        for (uint32_t d = 0; d < dead.n; d++) dead.items[d] = (uint32_t)order[d];
+        free(order);
+    }
     for (uint32_t d = 0; d < dead.n; d++) {
         uint32_t root = dead.items[d];
-        if (upper_bound(G, T->nodes[root].key) <= R.best_removed) continue;
-        dfs.n = 0;
-        if (!push(&dfs, root)) { R.status = S_NOMEM; goto done; }
+        int rub = upper_bound(G, T->nodes[root].key);
+        if (rub <= R.best_removed) continue;
+        dfs.n = 0; dfsu.n = 0;
+        if (!push(&dfs, root) || !push(&dfsu, (uint32_t)rub)) { R.status = S_NOMEM; goto done; }
         while (dfs.n) {
             uint32_t idx = dfs.items[--dfs.n];
+            int kub = (int)dfsu.items[--dfsu.n];    /* the bound, taken when pushed */
             uint64_t k = T->nodes[idx].key;
-            if (upper_bound(G, k) <= R.best_removed) continue;
+            if (kub <= R.best_removed) continue;
             int nc = children(G, k, kids);
             for (int c = 0; c < nc; c++) {
                 uint64_t ck = kids[c].child;
                 if (table_find(T, ck, &where) >= 0) continue;
+                /* the same cards with fewer recycles used, already met: whatever this
+                   one removes, that one can (its line is, or will be, explored when its
+                   bound beats the best, and its bound is no smaller) */
+                if (dominated(G, T, ck, 0xFFFF)) continue;
                 if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
                 int64_t ci = table_add(T, ck, where);
                 if (ci < 0) { R.status = S_NOMEM; goto done; }
                 Node *cn = &T->nodes[ci];
                 cn->key = ck; cn->parent = idx; cn->move = kids[c].move;
-                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1;
+                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1; cn->h = 0;
                 int rm = removed_of(ck);
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-                if (upper_bound(G, ck) > R.best_removed && !push(&dfs, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                int cub = upper_bound(G, ck);
+                if (cub > R.best_removed && (!push(&dfs, (uint32_t)ci) || !push(&dfsu, (uint32_t)cub))) { R.status = S_NOMEM; goto done; }
             }
         }
     }
 done:
     for (int i = 0; i < MAXF; i++) free(open[i].items);
-    free(open); free(dead.items); free(dfs.items);
+    free(open); free(dead.items); free(dfs.items); free(dfsu.items);
     return R;
 }
 
