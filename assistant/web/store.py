@@ -70,8 +70,10 @@ def clean_action(action: Any) -> dict:
 def summarize(game: Game) -> dict:
     """What the home page shows of a game without replaying it."""
     cards = game.cards()
-    turn = game.to_json()["turn"]
-    return {"players": [{"name": n, "total": c.total} for n, c in zip(game.players, cards)],
+    out = game.to_json()
+    turn = out["turn"]
+    return {"players": [{"name": n, "total": c.total, "rolls": p["rolls"]}
+                        for n, c, p in zip(game.players, cards, out["players"])],
             "winners": game.winners(),
             "turn": None if turn is None else {"name": turn["name"], "frame": turn["frame"]}}
 
@@ -241,3 +243,19 @@ def restore_game(db: sqlite3.Connection, game_id: str) -> StoredGame:
     _write(db, game_id, None, lambda row: db.execute(
         "UPDATE games SET deleted = NULL WHERE id = ?", (row["id"],)), deleted=True)
     return load_game(db, game_id)
+
+
+def finished_cards(db: sqlite3.Connection) -> list[dict]:
+    """Every finished, not deleted Bowling game's players with their rolls, oldest first:
+    from the summaries (a summary written before rolls were kept is rebuilt from the log)."""
+    out = []
+    for row in db.execute("SELECT * FROM games WHERE over = 1 AND kind = 'bowling' AND "
+                          "deleted IS NULL ORDER BY updated").fetchall():
+        players = json.loads(row["summary"] or "{}").get("players", [])
+        if not players or any("rolls" not in p for p in players):
+            game = rebuild(db, row)
+            players = [{"name": p["name"], "rolls": p["rolls"]}
+                       for p in game.to_json()["players"]]
+        out.append({"id": row["id"], "date": row["updated"],
+                    "players": [{"name": p["name"], "rolls": p["rolls"]} for p in players]})
+    return out

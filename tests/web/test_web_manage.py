@@ -121,3 +121,41 @@ def test_export_json(api):
     assert body["cards"][0]["name"] == "Ann"
     assert body["cards"][0]["frames"][0] == {"rolls": [9, 1], "marks": "9/", "total": 20}
     assert api.get("/api/games/nosuchgame/export.json").status_code == 404
+
+
+BOB = [[7, 2], [5, 5], [6, 0], [10], [2, 3], [9, 0], [1, 1], [10], [4, 4], [6, 4, 9]]
+
+
+def test_stats_across_finished_games(api):
+    # two finished games for Ann (the second as "ANN"), one unfinished, one deleted
+    order = [f for pair in zip(ANN, BOB) for f in pair]
+    gid = api.new_game(["Ann", "Bob"], mode="score")
+    for frame in order:
+        for pins in frame:
+            api.act(gid, {"type": "roll", "pins": pins})
+    second = score_game(api, players=("ANN",), frames=[[10]] * 9 + [[10, 10, 10]])
+    score_game(api, players=("Ann",), frames=ANN[:3])              # unfinished: not counted
+    gone = score_game(api, players=("Ann",), frames=[[0, 0]] * 10)
+    send(api, "DELETE", f"/api/games/{gone}")
+    r = api.get("/api/stats")
+    assert r.status_code == 200
+    players = {p["name"].casefold(): p for p in r.get_json()["players"]}
+    assert set(players) == {"ann", "bob"}
+    ann = players["ann"]
+    ann_total = api.get(f"/api/games/{gid}").get_json()["players"][0]["card"]["total"]
+    assert ann["name"] == "ANN" and ann["games"] == 2 and ann["high"] == 300
+    assert [s["score"] for s in ann["scores"]] == [ann_total, 300]
+    assert [s["game"] for s in ann["scores"]] == [gid, second]
+    assert ann["average"] == round((ann_total + 300) / 2, 1)
+    # Ann's first game: strikes in frames 2, 6, 7, 10; spares in 1, 5, 9; the perfect game 10 strikes
+    assert ann["strike_rate"] == round((4 + 10) / 20, 3)
+    assert ann["spare_rate"] == round(3 / 20, 3)
+    bob = players["bob"]
+    assert bob["games"] == 1 and bob["strike_rate"] == 0.2 and bob["spare_rate"] == 0.2
+    page = api.get("/stats").get_data(as_text=True)
+    assert "<svg" in page and "<polyline" in page and "ANN" in page
+
+
+def test_stats_with_no_games(api):
+    assert api.get("/api/stats").get_json() == {"players": []}
+    assert "No finished games yet" in api.get("/stats").get_data(as_text=True)
