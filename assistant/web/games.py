@@ -12,7 +12,8 @@ from ..common import TablesideError
 from .body import json_body
 from .db import get_db
 from .hints import compute_hint
-from .store import (StaleGame, apply_action, create_game, delete_game, list_games, load_game,
+from .store import (StaleGame, apply_action, create_game, delete_game, game_version, list_games,
+                    load_game,
                     rename_player, restore_game)
 
 bp = Blueprint("games", __name__, url_prefix="/api")
@@ -57,8 +58,18 @@ def get_games():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
+    """`?since=V` (the version a screen shows): `{"changed": false, "version": V}` without a
+    replay while the game is still at V, so a second phone can poll cheaply."""
     want, objective = _hint_args()
-    return jsonify(game_json(load_game(get_db(), game_id), want, objective))
+    db = get_db()
+    since = request.args.get("since")
+    if since is not None:
+        if not since.isdigit():
+            raise TablesideError("'since' must be the game's version the screen shows")
+        version = game_version(db, game_id)
+        if version == int(since):
+            return jsonify(changed=False, version=version)
+    return jsonify(game_json(load_game(db, game_id), want, objective))
 
 
 @bp.post("/games/<game_id>/actions")

@@ -132,6 +132,11 @@ def create_game(db: sqlite3.Connection, players: Any, variant: Any = "sackson",
     return StoredGame(game_id, created, created, game)
 
 
+def game_version(db: sqlite3.Connection, game_id: str) -> int:
+    """The game's version alone, without replaying it (a polling phone asks this)."""
+    return _row(db, game_id)["version"]
+
+
 def load_game(db: sqlite3.Connection, game_id: str) -> StoredGame:
     row = _row(db, game_id)
     return _stored(row, rebuild(db, row))

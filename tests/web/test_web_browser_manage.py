@@ -3,6 +3,7 @@ the export links and the share button.  Screenshots under the test's tmp dir."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .test_web_browser import CHROMIUM, browser, server  # noqa: F401  (fixtures)
 
@@ -106,3 +107,48 @@ def test_rename_export_and_share(server, phone):
     phone.locator("#manage-title").scroll_into_view_if_needed()
     fits(phone)
     phone.screenshot(path=str(phone.shots / "manage-panel.png"))
+
+
+def test_stats_page(server, phone):
+    phone.goto(server + "/")
+    gid = phone.evaluate(CREATE, [["Ann"], "score"])
+    for pins in [10] * 9 + [10, 10, 10]:
+        assert phone.evaluate(ROLL, [gid, pins]) == 200
+    gid = phone.evaluate(CREATE, [["ann"], "score"])
+    for pins in [9, 0] * 10:
+        assert phone.evaluate(ROLL, [gid, pins]) == 200
+    phone.reload()
+    phone.click("#stats-link")
+    phone.wait_for_selector(".player-stats")
+    card = phone.locator('.player-stats[data-name="ann"]')
+    assert card.locator(".games").inner_text() == "2"
+    assert card.locator(".high").inner_text() == "300"
+    assert card.locator(".average").inner_text() == "195.0"
+    assert card.locator(".strikes").inner_text() == "50 %"
+    assert card.locator("svg.score-chart circle").count() == 2
+    box = card.locator("svg.score-chart").bounding_box()
+    assert box["width"] > 200 and box["height"] > 60
+    fits(phone)
+    phone.screenshot(path=str(phone.shots / "stats.png"), full_page=True)
+
+
+def test_a_second_phone_follows_by_itself(server, browser, phone):
+    phone.goto(server + "/")
+    gid = phone.evaluate(CREATE, [["Ann", "Bob"], "score"])
+    other = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        phone.goto(f"{server}/games/{gid}")
+        other.goto(f"{server}/games/{gid}")
+        for page in (phone, other):
+            page.wait_for_selector(".keypad")
+        phone.locator(".keypad button.key", has_text="7").first.click()
+        phone.wait_for_selector("#game.busy", state="detached")
+        # no tap on the second phone: its sheet and its question follow within 2 s
+        expect(other.locator("#sheet .sheet-player .frame .balls").first).to_have_text("7", timeout=2000)
+        assert other.locator(".keypad button.key:not([disabled])", has_text="X").count() == 0
+        other.locator(".keypad button.key", has_text="/").first.click()   # 3 more: a spare
+        other.wait_for_selector("#game.busy", state="detached")
+        expect(phone.locator("#sheet .sheet-player .frame .balls").first).to_have_text("7/", timeout=2000)
+        other.screenshot(path=str(phone.shots / "second-phone.png"))
+    finally:
+        other.close()

@@ -159,3 +159,17 @@ def test_stats_across_finished_games(api):
 def test_stats_with_no_games(api):
     assert api.get("/api/stats").get_json() == {"players": []}
     assert "No finished games yet" in api.get("/stats").get_data(as_text=True)
+
+
+def test_poll_since_version(api):
+    gid = api.new_game(["Ann"], mode="score")
+    v = api.get(f"/api/games/{gid}").get_json()["version"]
+    r = api.get(f"/api/games/{gid}?since={v}")
+    assert r.status_code == 200 and r.get_json() == {"changed": False, "version": v}
+    api.act(gid, {"type": "roll", "pins": 4})
+    g = api.get(f"/api/games/{gid}?since={v}").get_json()
+    assert g["version"] == v + 1 and g["players"][0]["rolls"] == [4]
+    assert api.get(f"/api/games/{gid}?since=x").status_code == 400
+    assert api.get("/api/games/nosuchgame?since=0").status_code == 404
+    send(api, "DELETE", f"/api/games/{gid}")
+    assert api.get(f"/api/games/{gid}?since={v + 1}").status_code == 404
