@@ -14,8 +14,11 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run test install bench clean system-run system-test system-bench
 
+# `make run PORT=8080 DATA=~/tableside-games`: passed on as `--port` / `--data` when given
+PORT ?=
+DATA ?=
 run: system-run $(STAMP)
-	$(BIN)/tableside serve
+	$(BIN)/tableside serve $(if $(PORT),--port $(PORT)) $(if $(DATA),--data $(DATA))
 
 test: system-test $(STAMP)
 	$(BIN)/python -m pytest

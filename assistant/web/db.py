@@ -75,6 +75,7 @@ MIGRATIONS: list[Migration] = [
     _v2_game_summaries,
     "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'bowling'; ALTER TABLE games ADD COLUMN setup TEXT",  # v3: other games (Topple) share the tables
     _v4_game_versions,
+    "ALTER TABLE games ADD COLUMN deleted TEXT",  # v5: when a game was deleted (NULL: not); its log is kept for undo
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,7 +1,10 @@
 """The games API: create, list, read a game and apply actions; every error is {"error": reason}."""
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+import csv
+import io
+
+from flask import Blueprint, Response, jsonify, request
 from flask_wtf.csrf import generate_csrf
 
 from ..bowling.state import FrameState
@@ -9,7 +12,9 @@ from ..common import TablesideError
 from .body import json_body
 from .db import get_db
 from .hints import compute_hint
-from .store import StaleGame, apply_action, create_game, list_games, load_game
+from .store import (StaleGame, apply_action, create_game, delete_game, game_version, list_games,
+                    load_game,
+                    rename_player, restore_game)
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 
@@ -53,8 +58,18 @@ def get_games():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
+    """`?since=V` (the version a screen shows): `{"changed": false, "version": V}` without a
+    replay while the game is still at V, so a second phone can poll cheaply."""
     want, objective = _hint_args()
-    return jsonify(game_json(load_game(get_db(), game_id), want, objective))
+    db = get_db()
+    since = request.args.get("since")
+    if since is not None:
+        if not since.isdigit():
+            raise TablesideError("'since' must be the game's version the screen shows")
+        version = game_version(db, game_id)
+        if version == int(since):
+            return jsonify(changed=False, version=version)
+    return jsonify(game_json(load_game(db, game_id), want, objective))
 
 
 @bp.post("/games/<game_id>/actions")
@@ -70,3 +85,63 @@ def post_action(game_id: str):
         return jsonify(error=str(e), game=game_json(load_game(db, game_id), want,
                                                     objective)), 409
     return jsonify(game_json(stored, want, objective))
+
+
+@bp.patch("/games/<game_id>/players/<player>")
+def patch_player(game_id: str, player: str):
+    """Rename a player: body {"name": "...", "version": V (optional)}.  A plain update, not
+    an undoable action.  Refused: a bad name 400, unknown game or player 404/400, stale 409."""
+    body = json_body()
+    db = get_db()
+    try:
+        index = int(player) if player.isdigit() else player
+        stored = rename_player(db, game_id, index, body.get("name"), body.get("version"))
+    except StaleGame as e:
+        return jsonify(error=str(e), game=game_json(load_game(db, game_id))), 409
+    return jsonify(game_json(stored))
+
+
+@bp.delete("/games/<game_id>")
+def remove_game(game_id: str):
+    """Mark the game deleted (kept, so POST .../restore can bring it back)."""
+    delete_game(get_db(), game_id)
+    return jsonify(deleted=game_id, restore=f"/api/games/{game_id}/restore")
+
+
+@bp.post("/games/<game_id>/restore")
+def post_restore(game_id: str):
+    return jsonify(game_json(restore_game(get_db(), game_id)))
+
+
+def _ball_rows(stored):
+    """One row per ball: player, frame, ball, pins, mark, the frame's running total."""
+    for name, card in zip(stored.game.players, stored.game.cards()):
+        for number, frame in enumerate(card.frames, start=1):
+            for ball, pins in enumerate(frame.rolls, start=1):
+                mark = frame.marks[ball - 1] if ball <= len(frame.marks) else ""
+                yield [name, number, ball, pins, mark, "" if frame.total is None else frame.total]
+
+
+@bp.get("/games/<game_id>/export.csv")
+def export_csv(game_id: str):
+    stored = load_game(get_db(), game_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["player", "frame", "ball", "pins", "mark", "running_total"])
+    writer.writerows(_ball_rows(stored))
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="tableside-{stored.id}.csv"'})
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_json(game_id: str):
+    stored = load_game(get_db(), game_id)
+    game = stored.game
+    body = {"id": stored.id, "created": stored.created, "updated": stored.updated,
+            "players": game.players, "mode": game.mode, "variant": game.variant.value,
+            "seed": game.seed, "actions": game.actions,
+            "cards": [{"name": n, **c.to_json()} for n, c in zip(game.players, game.cards())],
+            "over": game.over, "winners": game.winners()}
+    response = jsonify(body)
+    response.headers["Content-Disposition"] = f'attachment; filename="tableside-{stored.id}.json"'
+    return response

@@ -15,6 +15,7 @@ from .store import MAX_PLAYERS, create_game, list_games, load_game
 bp = Blueprint("pages", __name__)
 
 SOLO_NAME = "Player"      # the name of a solo game's player when none is typed
+MODE_NAMES = {"table": "Real cards", "dealt": "Virtual cards", "score": "Score only"}
 
 
 def phone_url() -> str:
@@ -37,7 +38,7 @@ def home(error: str | None = None, names: list[str] | None = None):
     return render_template("home.html", unfinished=list_games(db, over=False, limit=20),
                            finished=list_games(db, over=True, limit=30), phone_url=url,
                            qr=qr_svg(url), error=error, names=names or [""],
-                           max_players=MAX_PLAYERS)
+                           max_players=MAX_PLAYERS, mode_names=MODE_NAMES)
 
 
 @bp.post("/games")

@@ -70,8 +70,10 @@ def clean_action(action: Any) -> dict:
 def summarize(game: Game) -> dict:
     """What the home page shows of a game without replaying it."""
     cards = game.cards()
-    turn = game.to_json()["turn"]
-    return {"players": [{"name": n, "total": c.total} for n, c in zip(game.players, cards)],
+    out = game.to_json()
+    turn = out["turn"]
+    return {"players": [{"name": n, "total": c.total, "rolls": p["rolls"]}
+                        for n, c, p in zip(game.players, cards, out["players"])],
             "winners": game.winners(),
             "turn": None if turn is None else {"name": turn["name"], "frame": turn["frame"]}}
 
@@ -84,10 +86,13 @@ def rebuild(db: sqlite3.Connection, row: sqlite3.Row) -> Game:
                 variant=variant_of(row["variant"]), actions=actions)
 
 
-def _row(db: sqlite3.Connection, game_id: str) -> sqlite3.Row:
+def _row(db: sqlite3.Connection, game_id: str, deleted: bool = False) -> sqlite3.Row:
+    """The game's row; a deleted game is unknown unless `deleted` (restoring one) asks for it."""
     row = None
     if isinstance(game_id, str) and ID_PATTERN.fullmatch(game_id):
-        row = db.execute("SELECT * FROM games WHERE id = ? AND kind = 'bowling'", (game_id,)).fetchone()
+        row = db.execute("SELECT * FROM games WHERE id = ? AND kind = 'bowling' AND "
+                         + ("deleted IS NOT NULL" if deleted else "deleted IS NULL"),
+                         (game_id,)).fetchone()
     if row is None:
         raise UnknownGame(f"there is no game {game_id!r}")
     return row
@@ -125,6 +130,11 @@ def create_game(db: sqlite3.Connection, players: Any, variant: Any = "sackson",
         db.execute("ROLLBACK")
         raise
     return StoredGame(game_id, created, created, game)
+
+
+def game_version(db: sqlite3.Connection, game_id: str) -> int:
+    """The game's version alone, without replaying it (a polling phone asks this)."""
+    return _row(db, game_id)["version"]
 
 
 def load_game(db: sqlite3.Connection, game_id: str) -> StoredGame:
@@ -177,7 +187,80 @@ def apply_action(db: sqlite3.Connection, game_id: str, action: Any,
 
 def list_games(db: sqlite3.Connection, over: bool, limit: int = 50) -> list[dict]:
     """Recent games, newest first, from their summaries."""
-    rows = db.execute("SELECT id, created, updated, variant, summary FROM games WHERE over = ? AND kind = 'bowling' "
+    rows = db.execute("SELECT id, created, updated, variant, mode, summary FROM games "
+                      "WHERE over = ? AND kind = 'bowling' AND deleted IS NULL "
                       "ORDER BY updated DESC LIMIT ?", (int(over), limit)).fetchall()
     return [{"id": r["id"], "created": r["created"], "updated": r["updated"],
-             "variant": r["variant"], **json.loads(r["summary"] or "{}")} for r in rows]
+             "variant": r["variant"], "mode": r["mode"], **json.loads(r["summary"] or "{}")}
+            for r in rows]
+
+
+def _write(db: sqlite3.Connection, game_id: str, version: Any, change, deleted: bool = False):
+    """One transaction: check the game and its version, `change(row)` it, raise its version."""
+    if version is not None:
+        version = strict_int(version, "'version' (the game's version the screen showed)", 0)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        row = _row(db, game_id, deleted)
+        if version is not None and version != row["version"]:
+            raise StaleGame("the game has changed since this screen was shown "
+                            "(another phone, or a double tap); here it is as it stands now")
+        result = change(row)
+        db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (row["id"],))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    return result
+
+
+def rename_player(db: sqlite3.Connection, game_id: str, player: Any, name: Any,
+                  version: Any = None) -> StoredGame:
+    """Give player `player` (index from 0) a new name: a plain update of the game's players,
+    not an action (the log replays the same with any names), so Undo does not undo it."""
+    if not isinstance(name, str):
+        raise GameError("'name' must be the player's new name")
+
+    def change(row):
+        players = json.loads(row["players"])
+        index = strict_int(player, "'player' (the player's index from 0)", 0)
+        if index >= len(players):
+            raise GameError(f"there is no player {index}: the game has {len(players)}")
+        players[index] = name
+        players = clean_names(players)      # refuses empty, duplicate, control characters
+        game = Game(players, mode=row["mode"], seed=row["seed"],
+                    variant=variant_of(row["variant"]), actions=rebuild(db, row).actions)
+        db.execute("UPDATE games SET players = ?, summary = ? WHERE id = ?",
+                   (json.dumps(players), json.dumps(summarize(game)), row["id"]))
+        return StoredGame(row["id"], row["created"], _stored(row, game).updated, game,
+                          row["version"] + 1)
+    return _write(db, game_id, version, change)
+
+
+def delete_game(db: sqlite3.Connection, game_id: str) -> None:
+    """Mark the game deleted: it leaves every list and answers 404, its log is kept for restore."""
+    _write(db, game_id, None, lambda row: db.execute(
+        "UPDATE games SET deleted = ? WHERE id = ?", (now(), row["id"])))
+
+
+def restore_game(db: sqlite3.Connection, game_id: str) -> StoredGame:
+    """Bring a deleted game back (the home page's undo toast)."""
+    _write(db, game_id, None, lambda row: db.execute(
+        "UPDATE games SET deleted = NULL WHERE id = ?", (row["id"],)), deleted=True)
+    return load_game(db, game_id)
+
+
+def finished_cards(db: sqlite3.Connection) -> list[dict]:
+    """Every finished, not deleted Bowling game's players with their rolls, oldest first:
+    from the summaries (a summary written before rolls were kept is rebuilt from the log)."""
+    out = []
+    for row in db.execute("SELECT * FROM games WHERE over = 1 AND kind = 'bowling' AND "
+                          "deleted IS NULL ORDER BY updated").fetchall():
+        players = json.loads(row["summary"] or "{}").get("players", [])
+        if not players or any("rolls" not in p for p in players):
+            game = rebuild(db, row)
+            players = [{"name": p["name"], "rolls": p["rolls"]}
+                       for p in game.to_json()["players"]]
+        out.append({"id": row["id"], "date": row["updated"],
+                    "players": [{"name": p["name"], "rolls": p["rolls"]} for p in players]})
+    return out

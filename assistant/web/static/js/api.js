@@ -65,3 +65,5 @@ export const getJSON = async (url) => {
 };
 export const postJSON = (url, body) => send("POST", url, body);
 export const postForm = (url, form) => send("POST", url, form);
+export const del = (url) => send("DELETE", url);
+export const patchJSON = (url, body) => send("PATCH", url, body);

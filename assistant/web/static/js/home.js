@@ -1,4 +1,5 @@
 // Home page: add and remove player name fields.
+import { del, postJSON } from "./api.js";
 const list = document.getElementById("players");
 const add = document.getElementById("add-player");
 const MAX = list ? Number(list.dataset.maxPlayers) : 0;   // the server's limit (store.MAX_PLAYERS)
@@ -42,3 +43,44 @@ if (list && add) {
   });
   renumber();
 }
+
+// Delete a game (the server keeps it), with an Undo toast that restores it.
+const toast = document.getElementById("toast");
+let toastTimer = 0;
+let lastDeleted = null;     // {id, row, list}
+
+function showToast(text) {
+  document.getElementById("toast-text").textContent = text;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toast.hidden = true; lastDeleted = null; }, 8000);
+}
+
+document.querySelectorAll(".delete-game").forEach((button) => {
+  button.addEventListener("click", async () => {
+    const row = button.closest("li");
+    try {
+      await del(`/api/games/${button.dataset.gameId}`);
+    } catch (e) {
+      showToast(`Could not delete the game: ${e.message}`);
+      return;
+    }
+    lastDeleted = { id: button.dataset.gameId, row, next: row.nextSibling, list: row.parentNode };
+    row.remove();
+    showToast("Game deleted.");
+  });
+});
+
+document.getElementById("toast-undo")?.addEventListener("click", async () => {
+  if (!lastDeleted) return;
+  const { id, row, next, list: parent } = lastDeleted;
+  try {
+    await postJSON(`/api/games/${id}/restore`);
+  } catch (e) {
+    showToast(`Could not restore the game: ${e.message}`);
+    return;
+  }
+  parent.insertBefore(row, next);
+  lastDeleted = null;
+  toast.hidden = true;
+});
