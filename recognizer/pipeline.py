@@ -91,11 +91,13 @@ class Seen(NamedTuple):
     seeds: list
 
 
-def _read_cards(photo: Photo) -> Seen:
-    """find_cards + rectify + read_rank (see Seen)."""
+def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
+    """find_cards + rectify + read_rank (see Seen).  When that reads fewer than two number
+    cards (no layout), look again with find_cards' outline masks (white cards on a white,
+    light or striped table) and keep the second look if it reads more number cards."""
     work, fw = work_image(photo.image)
     seeds: list = []
-    quads = find_cards(work, seeds=seeds)
+    quads = find_cards(work, seeds=seeds, outlines=outlines)
     fq, found_in = fw, work
     if quads:
         short = float(np.sqrt(np.median([q.area for q in quads]) / CARD_ASPECT))
@@ -104,7 +106,7 @@ def _read_cards(photo: Photo) -> Seen:
             # size, so look again at twice the resolution
             work2, fw2 = work_image(photo.image, 2 * max(work.shape[:2]))
             seeds2: list = []
-            q2 = find_cards(work2, seeds=seeds2)
+            q2 = find_cards(work2, seeds=seeds2, outlines=outlines)
             if len(q2) >= len(quads):
                 quads, fq, seeds, found_in = q2, fw2, seeds2, work2
     faces, backs, slivers, images = [], [], [], []
@@ -128,7 +130,16 @@ def _read_cards(photo: Photo) -> Seen:
     keep = _outlined_on_edges(found_in, fq, faces)
     faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
-    return Seen(work, fw, faces, backs, slivers, seeds)
+    seen = Seen(work, fw, faces, backs, slivers, seeds)
+    if not outlines and _numbers(seen) < 2:
+        again = _read_cards(photo, outlines=True)
+        if _numbers(again) > _numbers(seen):
+            return again
+    return seen
+
+
+def _numbers(seen: Seen) -> int:
+    return sum(r.kind == "number" for _, r in seen.faces)
 
 
 def _paper_faces(faces: list, images: list[np.ndarray]) -> list[int]:
