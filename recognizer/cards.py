@@ -9,6 +9,8 @@ dark line, fall apart.  Masks that only add cards no other found cover the hard 
 second, brighter Otsu level, paper lighter than the table around it, closed faint edges, and
 each edge component filled in (a ten whose pips cut its paper into pieces).  A region is a card candidate if it is almost a convex
 quadrilateral with a card-like aspect; sizes are then checked against the median card.
+When those masks read fewer than two number cards, the pipeline looks again with
+outline_masks too (white paper on a white table: only its faint outline shows).
 Regions about k cards large that are straight rows of touching cards are split.
 """
 from __future__ import annotations

@@ -89,6 +89,7 @@ class Seen(NamedTuple):
     backs: list
     slivers: list
     seeds: list
+    outlines: bool = False      # found only on the second look (cards.outline_masks)
 
 
 def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
@@ -130,7 +131,7 @@ def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
     keep = _outlined_on_edges(found_in, fq, faces)
     faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
-    seen = Seen(work, fw, faces, backs, slivers, seeds)
+    seen = Seen(work, fw, faces, backs, slivers, seeds, outlines)
     if not outlines and _numbers(seen) < 2:
         again = _read_cards(photo, outlines=True)
         if _numbers(again) > _numbers(seen):
@@ -245,7 +246,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     t0 = time.perf_counter()
     allowed, live_piles = check_expect(expect)
     photo = load_image(source)
-    work, fw, faces, backs, slivers, seeds = _read_cards(photo)
+    work, fw, faces, backs, slivers, seeds, outlines_only = _read_cards(photo)
     s = photo.scale
     warnings: list[str] = []
     advice: list[str] = []
@@ -390,6 +391,12 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         elif c.confidence < LOW_CONFIDENCE:
             why = f" ({c.note})" if c.note else ""
             warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
+    placed = [_where(c) for c in cards if c.role in ("pin", "pile")]
+    if outlines_only and placed:
+        # white cards on a light table, found by their faint outlines alone: on the independent
+        # set a third of such readings were right, so every place read is worth a look
+        warnings.append(f"the cards were found by their faint outlines only (white cards on a light "
+                        f"table): please check {', '.join(placed)}")
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
                     layout and pl.guessed, unread)
     r.seconds = time.perf_counter() - t0
