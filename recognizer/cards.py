@@ -9,6 +9,8 @@ dark line, fall apart.  Masks that only add cards no other found cover the hard 
 second, brighter Otsu level, paper lighter than the table around it, closed faint edges, and
 each edge component filled in (a ten whose pips cut its paper into pieces).  A region is a card candidate if it is almost a convex
 quadrilateral with a card-like aspect; sizes are then checked against the median card.
+When those masks read fewer than two number cards, the pipeline looks again with
+outline_masks too (white paper on a white table: only its faint outline shows).
 Regions about k cards large that are straight rows of touching cards are split.
 """
 from __future__ import annotations
@@ -190,7 +192,7 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
 
 DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
 CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", DIM, CORNERS)   # sources that only add cards no other found
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS)   # sources that only add cards no other found
 DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
@@ -362,7 +364,7 @@ def outline_on_edges(edges: np.ndarray, quad: np.ndarray, others: list[np.ndarra
     return float(np.mean(on)) if len(on) >= 20 else None
 
 
-def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
+def card_masks(work: np.ndarray, outlines: bool = False) -> dict[str, np.ndarray]:
     """The binary masks find_cards draws its regions from (for debugging, too)."""
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     hsv = cv2.cvtColor(work, cv2.COLOR_BGR2HSV)
@@ -398,23 +400,51 @@ def card_masks(work: np.ndarray) -> dict[str, np.ndarray]:
     # itself is one closed loop of edges whose outside is the card's outline
     outer, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     edge_fill = cv2.drawContours(np.zeros_like(edges), outer, -1, 255, -1)
+    extra = {}
+    if outlines:
+        extra = outline_masks(gray, white, t, faint)
     return {"white": white, "edges": edges, "bright_hi": bright_hi, "local": local, "edge_loops": edge_loops,
-            "edge_fill": edge_fill,
+            "edge_fill": edge_fill, **extra,
             "bright_cut": cv2.bitwise_and(bright, cv2.bitwise_not(edges)),
             "non_edge": cv2.bitwise_not(edges),
             "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
             "otsu": np.uint8(t)}
 
 
+OUTLINE_MASKS = ("faint_fill",)  # + "white_open": tried, read striped cloths wrong more than right
+STRIPE_OPEN = 0.025     # white_open: opening size over the work image's long side (a light stripe
+                        # of a cloth, 18 work px wide, goes; a card, 50 px short side or more, stays)
+
+
+def outline_masks(gray: np.ndarray, white: np.ndarray, t: float, faint: np.ndarray) -> dict[str, np.ndarray]:
+    """The masks for photos where the usual ones found (next to) nothing (find_cards(outlines=True)):
+    white or light paper on a white, light or striped table.
+      * faint_fill: each faint edge component filled in -- white paper on a white table is no
+        lighter than the table and its outline too faint for the photo-level Canny, but the
+        faint edges close round each card (pips and all), so the outside of a component is a
+        card's outline (on a patterned cloth the pattern joins in and the shape test drops it);
+      * white_open: the whiteness above Otsu's cut opened by a disc wider than a light stripe
+        of the cloth: the white stripes join the cards into bands, the opening cuts them off."""
+    h, w = white.shape
+    outer, _ = cv2.findContours(cv2.dilate(faint, np.ones((3, 3), np.uint8)), cv2.RETR_EXTERNAL,
+                                cv2.CHAIN_APPROX_SIMPLE)
+    faint_fill = cv2.drawContours(np.zeros_like(gray), outer, -1, 255, -1)
+    k = max(5, int(STRIPE_OPEN * max(h, w)))
+    bright = (white > t).astype(np.uint8) * 255
+    white_open = cv2.morphologyEx(bright, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return {"faint_fill": faint_fill, "white_open": white_open}
+
+
 def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None = None,
-               size_plane: bool = True) -> list[CardQuad]:
+               outlines: bool = False, size_plane: bool = True) -> list[CardQuad]:
     """Card outlines in the work image: a list of CardQuad (not yet checked to be face up).
     size_plane: fit the card size across the photo (_size_model); off where most cards are
     partly covered (a pyramid), whose visible parts are not a card's size.
     seeds, if given, receives the regions that are no card but may be part of one (see
-    _seeds): where the layout's verification looks again for a missed pile top."""
+    _seeds): where the layout's verification looks again for a missed pile top.  outlines:
+    add the OUTLINE_MASKS (the pipeline's second look when the first found no layout)."""
     h, w = work.shape[:2]
-    m = card_masks(work)
+    m = card_masks(work, outlines)
     if debug is not None:
         debug.update(m)
     img_area = h * w
@@ -424,7 +454,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
     rects: list[tuple] = []                   # every region's minimum-area rectangle (seeds)
-    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill"):
+    for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill") + (OUTLINE_MASKS if outlines else ()):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
@@ -449,7 +479,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             if (x <= 1 and x + bw >= w - 1) or (y <= 1 and y + bh >= h - 1):
                 continue        # across the whole photo: the table (a light carpet), not a card
             src = name
-            if name in ("non_edge", "edge_fill"):
+            if name in ("non_edge", "edge_fill", "faint_fill"):
                 # a region between edges must itself be light to be a card face -- or, short of
                 # that, a card's shape to the last pixel (cream paper in dim light is no lighter
                 # than a grey table): such a DIM card is only kept if it reads clearly (DIM_READ)

@@ -721,3 +721,18 @@ def test_an_unsure_outline_of_glare_over_a_card_is_no_card():
     assert _outlined_on_edges(heap, 1.0, faces) == [0, 1, 2]
     # read surely, it is kept whatever its edges
     assert _outlined_on_edges(img, 1.0, [(a, sure), (b, sure), (glare, sure)]) == [0, 1, 2]
+
+
+def test_white_cards_on_a_white_table_found_by_their_faint_outlines():
+    """Independent renderer, plain light table (photo 0042 of independent-dev, scaled to the
+    work size): the paper is no lighter than the table and the photo-level Canny misses the
+    outlines, so the usual masks read no number card ('no cards found').  The second look
+    fills in each faint edge component (cards.outline_masks' faint_fill): those are the cards."""
+    from recognizer.cards import find_cards
+    path = Path(__file__).with_name("data") / "independent_0042_white_cards_on_plain_light_table.jpg"
+    img = cv2.imread(str(path))
+    assert len(find_cards(img, outlines=True)) > len(find_cards(img))
+    got = recognize(str(path)).to_dict()
+    truth = {"B": 5, "C": 3, "D": 9, "E": 4, "F": 3, "G": None, "H": None, "I": None, "J": 7}
+    assert {k: got["pins"][k] for k in truth} == truth
+    assert got["piles"][:2] == [0, 1]
