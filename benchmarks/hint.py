@@ -8,8 +8,8 @@ Mid-frame: a few hundred random reachable states after at least one play
 (random plays, sometimes ending ball 1), game objective.  Every hint starts
 with an empty memo, as a web request with a fresh state would; "warm" is the
 same mid-frame state again with the deal's memo kept (the tracker's case).
-Whole process: `tableside hint STATE` on one fresh deal (the first frame-start state) and
-`tableside --help`, each run --runs times as a new process, from start to exit: what a
+Whole process: `tableside hint STATE` on the first --runs fresh deals (one process each) and
+`tableside --help` --runs times, each a new process, from start to exit: what a
 player waits for at the terminal (interpreter start-up and imports included).
 """
 from __future__ import annotations
@@ -54,11 +54,11 @@ def tableside_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "assistant.cli"]
 
 
-def process_times(argv: list[str], runs: int) -> tuple[list[float], list[float]]:
-    """Wall and CPU (user + system) times of `tableside ARGV` as a new process, `runs` times.
+def process_times(argvs: list[list[str]]) -> tuple[list[float], list[float]]:
+    """Wall and CPU (user + system) times of `tableside ARGV` as a new process, once per ARGV.
     On a busy machine the wall time waits for the cores; the CPU time barely moves."""
     wall, cpu = [], []
-    for _ in range(runs):
+    for argv in argvs:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(tableside_command() + argv, check=True, stdout=subprocess.DEVNULL)
@@ -119,11 +119,13 @@ def main(argv=None) -> int:
         hint(s)
         warm.append(time.perf_counter() - t)
     with tempfile.TemporaryDirectory() as tmp:
-        fresh = os.path.join(tmp, "fresh.json")
-        with open(fresh, "w", encoding="utf-8") as f:
-            json.dump(starts[0].to_json(), f)
-        hint_wall, hint_cpu = process_times(["hint", fresh], args.runs)
-        help_wall, help_cpu = process_times(["--help"], args.runs)
+        fresh = []                  # a different fresh deal for each run: deals differ in effort
+        for i, state in enumerate(starts[:args.runs]):
+            fresh.append(os.path.join(tmp, f"fresh{i}.json"))
+            with open(fresh[-1], "w", encoding="utf-8") as f:
+                json.dump(state.to_json(), f)
+        hint_wall, hint_cpu = process_times([["hint", path] for path in fresh])
+        help_wall, help_cpu = process_times([["--help"]] * args.runs)
     result = {"machine": f"{platform.processor() or platform.machine()}, "
                          f"Python {platform.python_version()}",
               "load_average": [round(x, 2) for x in os.getloadavg()],

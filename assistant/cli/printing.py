@@ -154,7 +154,6 @@ def cmd_topple_rules(args) -> int:
 
 
 def cmd_topple_sheet(args) -> int:
-    from printables.paper import PrintError
     from printables.topple_sheet import blank_topple_sheet, topple_sheet
 
     def build(out, paper):
@@ -186,7 +185,6 @@ def cmd_pyramid_rules(args) -> int:
 
 
 def cmd_pyramid_tally(args) -> int:
-    from printables.paper import PrintError
     from printables.pyramid_tally import pyramid_tally
 
     def build(out, paper):

@@ -7,7 +7,6 @@ subparsers), so the group has one home.
 from __future__ import annotations
 
 import json
-import sys
 
 from ..common import TablesideError
 from .args import add_rules_options

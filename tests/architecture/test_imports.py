@@ -186,3 +186,17 @@ def test_hint_on_a_fresh_deal_imports_no_opencv_flask_or_reportlab(tmp_path, fre
 def test_light_commands_import_no_opencv_flask_or_reportlab(tmp_path, fresh_deal, argv):
     stdin = Path(fresh_deal).read_text() if argv == ["legal", "-"] else ""
     assert _heavy(_modules_loaded_by(tmp_path, *argv, stdin=stdin)) == []
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["hint", "FRESH"], ["legal", "-"]])
+def test_bowling_commands_load_no_other_games_engine(tmp_path, fresh_deal, argv):
+    """Each game's command group loads its engine only when one of its commands runs:
+    `tableside --help` and `tableside hint` start without Topple's or Pyramid's."""
+    argv = [fresh_deal if a == "FRESH" else a for a in argv]
+    stdin = Path(fresh_deal).read_text() if argv == ["legal", "-"] else ""
+    loaded = _modules_loaded_by(tmp_path, *argv, stdin=stdin)
+    assert [m for m in loaded if m.startswith("assistant.topple")] == []
+    assert [m for m in loaded if m in ("assistant.pyramid.game", "assistant.pyramid.deck",
+                                       "assistant.pyramid.solver", "assistant.pyramid.hint")] == []
+    if argv == ["--help"]:
+        assert "assistant.bowling.game" not in loaded          # `play` loads it when it runs

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cli.pyramid import format_table
+from assistant.cli.pyramid_commands import format_table
 from assistant.pyramid.state import initial_state
 from pyr_helpers import D3, cards
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from assistant.cli import main
-from assistant.cli import topple as topple_cli
+from assistant.cli import topple_commands as topple_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 ISSUE_INPUT = {
@@ -127,7 +127,7 @@ def test_play_a_round_in_the_terminal(tmp_path, capsys):
                     "", "undo", "topple", "Cat", "", "3 C1", "quit"])
     args = type("Args", (), {"switches": "tall_stack=after3",
                              "save": str(tmp_path / "saved.json")})()
-    assert topple_cli._play(args, read=lambda prompt: next(answers)) == 0
+    assert topple_cli.play(args, read=lambda prompt: next(answers)) == 0
     out = capsys.readouterr().out
     assert "Not allowed: F7 is not a space" in out
     assert "Cat topples while placing: Cat -10, Ben +3 (seated before Cat)" in out
@@ -147,7 +147,7 @@ def test_play_with_two_players_names_the_colour(capsys):
         for answer in answers:
             return answer
         raise EOFError                    # the player closes the terminal: Ctrl-D
-    assert topple_cli._play(args, read=read) == 0
+    assert topple_cli.play(args, read=read) == 0
     out = capsys.readouterr().out
     assert "Not allowed: Ann plays pink and yellow: name the colour placed" in out
     assert "Ann places pink on A1 (roll 6): 0 points" in out
@@ -161,4 +161,4 @@ def test_play_with_two_players_names_the_colour(capsys):
 def test_play_refuses_bad_switches():
     args = type("Args", (), {"switches": "tall_stack=after9", "save": None})()
     with pytest.raises(Exception, match="tall_stack must be before3 or after3"):
-        topple_cli._play(args, read=lambda prompt: "")
+        topple_cli.play(args, read=lambda prompt: "")
