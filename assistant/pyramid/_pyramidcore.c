@@ -489,15 +489,17 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                    one removes, that one can (its line is, or will be, explored when its
                    bound beats the best, and its bound is no smaller) */
                 if (dominated(G, T, ck, 0xFFFF)) continue;
+                /* a child that can neither beat the best by itself nor lead to more is not
+                   kept: its bound says it cannot matter (met again, it is judged again) */
+                int rm = removed_of(ck), cub = upper_bound(G, ck);
+                if (rm <= R.best_removed && cub <= R.best_removed) continue;
                 if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
                 int64_t ci = table_add(T, ck, where);
                 if (ci < 0) { R.status = S_NOMEM; goto done; }
                 Node *cn = &T->nodes[ci];
                 cn->key = ck; cn->parent = idx; cn->move = kids[c].move;
                 cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1; cn->h = 0;
-                int rm = removed_of(ck);
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-                int cub = upper_bound(G, ck);
                 if (cub > R.best_removed && (!push(&dfs, (uint32_t)ci) || !push(&dfsu, (uint32_t)cub))) { R.status = S_NOMEM; goto done; }
             }
         }
