@@ -29,10 +29,10 @@ from assistant.pyramid.solver import SolverError, solve  # noqa: E402
 RATE_ROWS = [
     ("seed", Rules(), "3.71 % ± 0.12 (measured, 25,000)"),
     ("seed + overlap_pairs", Rules(overlap_pairs=True), "12.4 % ± 0.5 (measured, 5000)"),
-    ("three_piles, waste_pairs", Rules(draw="three_piles"), "44.4 % ± 0.7 (measured, 5000)"),
-    ("three_piles, no waste_pairs", Rules(draw="three_piles", waste_pairs=False),
+    ("three_piles + waste_pairs", Rules(draw="three_piles"), "44.4 % ± 0.7 (measured, 5000)"),
+    ("three_piles - waste_pairs", Rules(draw="three_piles", waste_pairs=False),
      "22.6 % ± 0.6 (measured, 5000)"),
-    ("stock_top, pyramid", Rules(stock_top_available=True), "9.02 % published (8.84 ± 0.23 measured)"),
+    ("stock_top", Rules(stock_top_available=True), "9.02 % published (8.84 ± 0.23 measured)"),
     ("stock_top + overlap", Rules(stock_top_available=True, overlap_pairs=True), "22.77 % published"),
     ("stock_top + all52", Rules(stock_top_available=True, goal="all52"), "6.80 % published"),
     ("microsoft", PRESETS["microsoft"], "66.5 % (998 of 1500, mchung94's decks)"),
