@@ -482,7 +482,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             uint64_t k = T->nodes[idx].key;
             if (kub <= R.best_removed) continue;
             int nc = children(G, k, kids);
-            for (int c = 0; c < nc; c++) {
+            for (int c = nc - 1; c >= 0; c--) {   /* pushed last-first: the first generated (Kings, pairs) is explored first */
                 uint64_t ck = kids[c].child;
                 if (table_find(T, ck, &where) >= 0) continue;
                 /* the same cards with fewer recycles used, already met: whatever this
