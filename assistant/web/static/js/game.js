@@ -582,30 +582,6 @@ function renderPlay() {
       objective = key;
       localStorage.setItem("tableside.objective", key);
       await load();
-
-// ---- a second phone on the same game: poll for changes while the page is visible ------
-const POLL_MS = 1500;
-let polling = false;
-async function poll() {
-  if (polling || busy || !game || document.visibilityState !== "visible"
-      || document.querySelector("dialog[open]")) return;
-  polling = true;
-  try {
-    const next = await getJSON(`/api/games/${gameId}?since=${game.version}&${hintQuery()}`);
-    if (next.changed !== false && !busy && next.version !== game.version) {
-      game = next;
-      selection = null;
-      clearError();
-      render();
-    }
-  } catch (e) {
-    /* offline for a moment: the next poll tries again */
-  } finally {
-    polling = false;
-  }
-}
-setInterval(poll, POLL_MS);
-document.addEventListener("visibilitychange", poll);
     });
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(key === objective));
