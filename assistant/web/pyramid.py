@@ -71,7 +71,7 @@ def today() -> str:
 def game_json(stored, with_hint: bool = False) -> dict:
     game = stored.game
     out = {"id": stored.id, "created": stored.created, "updated": stored.updated,
-           **game.to_json()}
+           "version": stored.version, **game.to_json()}
     out.pop("deck", None)                   # a dealt game's deck is its secret until the end
     out["over"] = game.over
     if game.over:
@@ -172,10 +172,10 @@ def api_get(game_id: str):
     return jsonify(game_json(load_game(get_db(), game_id), _want_hint()))
 
 
-def _act(game_id: str, action: dict, at):
+def _act(game_id: str, action: dict, at, version):
     db = get_db()
     try:
-        stored = apply_action(db, game_id, action, at)
+        stored = apply_action(db, game_id, action, at, version)
     except StaleGame as e:
         return jsonify(error=str(e), game=game_json(load_game(db, game_id))), 409
     return jsonify(game_json(stored, _want_hint()))
@@ -183,15 +183,18 @@ def _act(game_id: str, action: dict, at):
 
 @bp.post("/api/pyramid/games/<game_id>/actions")
 def api_action(game_id: str):
-    """Body: an action ({"type": "remove", "cards": ["7.1", "7.3"]}, ...), optional "at"."""
+    """Body: an action ({"type": "remove", "cards": ["7.1", "7.3"]}, ...), with the "version"
+    its screen showed (or the older "at")."""
     body = json_body()
-    return _act(game_id, {k: v for k, v in body.items() if k != "at"}, body.get("at"))
+    return _act(game_id, {k: v for k, v in body.items() if k not in ("at", "version")},
+                body.get("at"), body.get("version"))
 
 
 @bp.post("/api/pyramid/games/<game_id>/undo")
 def api_undo(game_id: str):
     body = request.get_json(silent=True)
-    return _act(game_id, {"type": "undo"}, body.get("at") if isinstance(body, dict) else None)
+    body = body if isinstance(body, dict) else {}
+    return _act(game_id, {"type": "undo"}, body.get("at"), body.get("version"))
 
 
 @bp.get("/api/pyramid/tally")

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..pyramid.game import MODES, Game, GameError
 from ..pyramid.rules import Rules
-from .store import ID_PATTERN, StaleGame, UnknownGame, now
+from .store import ID_PATTERN, UnknownGame, check_fresh, now, seen_version
 
 KIND = "pyramid"
 
@@ -34,6 +34,7 @@ class StoredPyramid:
     created: str
     updated: str
     game: Game
+    version: int = 0        # raised by every write, undo included: never comes back
 
 
 def clean_action(action: Any) -> dict:
@@ -101,25 +102,23 @@ def create_game(db: sqlite3.Connection, mode: Any = "dealt", rules: Any = None,
 def load_game(db: sqlite3.Connection, game_id: Any) -> StoredPyramid:
     row = _row(db, game_id)
     return StoredPyramid(row["id"], row["created"], row["updated"] or row["created"],
-                         rebuild(db, row))
+                         rebuild(db, row), row["version"])
 
 
 def apply_action(db: sqlite3.Connection, game_id: Any, action: Any,
-                 at: Any = None) -> StoredPyramid:
+                 at: Any = None, version: Any = None) -> StoredPyramid:
     """Apply one action (or {"type": "undo"}) and store it; refused actions store nothing.
-    `at`: the number of actions the client saw; a game that moved on since is refused."""
+    `version`: the game's version the client saw (`at`: the older count of actions); a
+    game written since is refused (store.check_fresh)."""
     is_undo = isinstance(action, dict) and action.get("type") == "undo"
     if not is_undo:
         action = clean_action(action)
-    if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
-        raise GameError("'at' must be the number of actions the game had")
+    version = seen_version(version)
     db.execute("BEGIN IMMEDIATE")
     try:
         row = _row(db, game_id)
         game = rebuild(db, row)
-        if at is not None and at != len(game.actions):
-            raise StaleGame("the game has changed since this screen was shown "
-                            "(another phone, or a double tap); here it is as it stands now")
+        check_fresh(row, version, at, len(game.actions))
         stamp = now()
         if is_undo:
             game.undo()
@@ -130,13 +129,13 @@ def apply_action(db: sqlite3.Connection, game_id: Any, action: Any,
             game.apply(action)          # refused: raises, and nothing is written
             db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
                        (row["id"], seq, json.dumps(action), stamp))
-        db.execute("UPDATE games SET updated = ?, over = ?, summary = ? WHERE id = ?",
-                   (stamp, int(game.over), json.dumps(summarize(game)), row["id"]))
+        db.execute("UPDATE games SET updated = ?, over = ?, summary = ?, version = version + 1 "
+                   "WHERE id = ?", (stamp, int(game.over), json.dumps(summarize(game)), row["id"]))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    return StoredPyramid(row["id"], row["created"], stamp, game)
+    return StoredPyramid(row["id"], row["created"], stamp, game, row["version"] + 1)
 
 
 def list_games(db: sqlite3.Connection, over: bool, day: str | None = None,

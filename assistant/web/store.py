@@ -39,6 +39,28 @@ class StaleGame(TablesideError):
     """The client acted on an older view of the game (the web layer answers 409)."""
 
 
+STALE = ("the game has changed since this screen was shown (another phone, or a double tap); "
+         "here it is as it stands now")
+
+
+def seen_version(version: Any) -> int | None:
+    """The `version` a write names (the game's version its screen showed), checked."""
+    if version is None:
+        return None
+    return strict_int(version, "'version' (the game's version the screen showed)", 0)
+
+
+def check_fresh(row: sqlite3.Row, version: int | None, at: Any = None,
+                count: int | None = None) -> None:
+    """Refuse a write made from an older screen: every game kind's one guard.  `version`
+    only ever grows (undo included); `at`, the number of actions the screen saw, is the
+    older guard that an undo and a new action fool, still honoured for old clients."""
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
+        raise TablesideError("'at' must be the number of actions the game had")
+    if (version is not None and version != row["version"]) or (at is not None and at != count):
+        raise StaleGame(STALE)
+
+
 @dataclass
 class StoredGame:
     id: str
@@ -154,18 +176,12 @@ def apply_action(db: sqlite3.Connection, game_id: str, action: Any,
     is_undo = isinstance(action, dict) and action.get("type") == "undo"
     if not is_undo:
         action = clean_action(action)
-    if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
-        raise GameError("'at' must be the number of actions the game had")
-    if version is not None:
-        version = strict_int(version, "'version' (the game's version the screen showed)", 0)
+    version = seen_version(version)
     db.execute("BEGIN IMMEDIATE")      # the write lock: requests for this game queue here
     try:
         row = _row(db, game_id)
         game = rebuild(db, row)
-        if (at is not None and at != len(game.actions)) or (
-                version is not None and version != row["version"]):
-            raise StaleGame("the game has changed since this screen was shown "
-                            "(another phone, or a double tap); here it is as it stands now")
+        check_fresh(row, version, at, len(game.actions))
         stamp = now()
         if is_undo:
             game.undo()
@@ -197,14 +213,11 @@ def list_games(db: sqlite3.Connection, over: bool, limit: int = 50) -> list[dict
 
 def _write(db: sqlite3.Connection, game_id: str, version: Any, change, deleted: bool = False):
     """One transaction: check the game and its version, `change(row)` it, raise its version."""
-    if version is not None:
-        version = strict_int(version, "'version' (the game's version the screen showed)", 0)
+    version = seen_version(version)
     db.execute("BEGIN IMMEDIATE")
     try:
         row = _row(db, game_id, deleted)
-        if version is not None and version != row["version"]:
-            raise StaleGame("the game has changed since this screen was shown "
-                            "(another phone, or a double tap); here it is as it stands now")
+        check_fresh(row, version)
         result = change(row)
         db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (row["id"],))
         db.execute("COMMIT")

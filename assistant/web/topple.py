@@ -26,7 +26,7 @@ from ..topple.rules import ROUND_START, TIES, Rules
 from .db import get_db
 from .store import StaleGame
 from .topple_i18n import COOKIE, LANGUAGES, STRINGS, language, translator
-from .topple_store import apply_event, create_game, list_games, load_game
+from .topple_store import apply_event, create_game, game_version, list_games, load_game
 
 bp = Blueprint("topple", __name__)
 BEST_SHOWN = 3
@@ -38,9 +38,11 @@ COOKIE_MAX_AGE = 365 * 24 * 3600
 # ---- what the page shows -------------------------------------------------------------
 
 def view(game_id: str, game: Game) -> dict:
-    """The game as the turn screen needs it: the engine's view plus legal spaces per roll."""
+    """The game as the turn screen needs it: the engine's view plus legal spaces per roll,
+    and its version (the next write names it: a screen left behind is refused)."""
     out = game.to_json()
     out["id"] = game_id
+    out["version"] = game_version(get_db(), game_id)
     out["legal"] = {str(r): list(game.legal_spaces(r)) for r in DIE_FACES}
     for entry, event in zip(out["history"], game.events):
         entry["event"] = event
@@ -151,12 +153,13 @@ def api_game(game_id: str):
 
 @bp.post("/api/topple/games/<game_id>/events")
 def api_event(game_id: str):
-    """Body: {"event": {...}, "at": N} or {"undo": true, "at": N}."""
+    """Body: {"event": {...}, "version": V} or {"undo": true, "version": V} (V: the game's
+    version the screen showed; the older "at", a count of events, is still honoured)."""
     body = _body()
     db = get_db()
     try:
         game = apply_event(db, game_id, body.get("event"), undo=body.get("undo") is True,
-                           at=body.get("at"))
+                           at=body.get("at"), version=body.get("version"))
     except StaleGame as e:
         return jsonify(error=str(e), game=view(game_id, load_game(db, game_id))), 409
     return jsonify(view(game_id, game))

@@ -16,7 +16,7 @@ import sqlite3
 from typing import Any
 
 from ..topple.game import Game, GameError, Setup
-from .store import ID_PATTERN, StaleGame, UnknownGame, now
+from .store import ID_PATTERN, UnknownGame, check_fresh, now, seen_version
 
 KIND = "topple"
 
@@ -72,22 +72,25 @@ def load_game(db: sqlite3.Connection, game_id: Any) -> Game:
     return rebuild(db, _row(db, game_id))
 
 
+def game_version(db: sqlite3.Connection, game_id: Any) -> int:
+    """The game's version (raised by every write, undo included), for its JSON."""
+    return _row(db, game_id)["version"]
+
+
 def apply_event(db: sqlite3.Connection, game_id: Any, event: Any, undo: bool = False,
-                at: Any = None) -> Game:
+                at: Any = None, version: Any = None) -> Game:
     """Apply one event (or undo the last) and store it; refused events store nothing.
 
-    `at` is the number of events the client saw: if the game moved on since
-    (another phone, a double tap) the request is refused with StaleGame.
+    `version` is the game's version the client saw (`at` the older count of events):
+    if the game moved on since (another phone, a double tap, an undo) the request is
+    refused with StaleGame (store.check_fresh).
     """
-    if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
-        raise GameError("'at' must be the number of events the game had")
+    version = seen_version(version)
     db.execute("BEGIN IMMEDIATE")
     try:
         row = _row(db, game_id)
         game = rebuild(db, row)
-        if at is not None and at != len(game.events):
-            raise StaleGame("the game has changed since this screen was shown "
-                            "(another phone, or a double tap); here it is as it stands now")
+        check_fresh(row, version, at, len(game.events))
         stamp = now()
         if undo:
             game.undo()
@@ -99,8 +102,8 @@ def apply_event(db: sqlite3.Connection, game_id: Any, event: Any, undo: bool = F
             game.apply(event)              # refused: raises, and nothing is written
             db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
                        (row["id"], len(game.events) - 1, json.dumps(game.events[-1]), stamp))
-        db.execute("UPDATE games SET updated = ?, over = ?, summary = ? WHERE id = ?",
-                   (stamp, int(game.over), json.dumps(summarize(game)), row["id"]))
+        db.execute("UPDATE games SET updated = ?, over = ?, summary = ?, version = version + 1 "
+                   "WHERE id = ?", (stamp, int(game.over), json.dumps(summarize(game)), row["id"]))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")

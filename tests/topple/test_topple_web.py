@@ -95,3 +95,18 @@ def test_the_turn_screen_carries_its_words_as_data_not_script(api):
     html = r.get_data(as_text=True)
     assert '<script type="application/json" id="topple-strings">' in html and "¡Derribo!" in html
     assert "script-src 'self'" in r.headers["Content-Security-Policy"]
+
+
+def test_a_screen_left_behind_by_an_undo_is_refused_by_its_version(api):
+    """An undo and a new event bring the count back; the version never does."""
+    gid = new_game(api)
+    assert api.get(f"/api/topple/games/{gid}").get_json()["version"] == 0
+    g = event(api, gid, {"event": {"roll": 1, "space": "C3"}, "version": 0})
+    assert g["version"] == 1
+    g = event(api, gid, {"undo": True, "version": 1})
+    g = event(api, gid, {"event": {"roll": 1, "space": "C3", "colour": "pink"}, "version": 2})
+    assert g["events"] == 1 and g["version"] == 3
+    stale = event(api, gid, {"event": {"topple": "Ben", "while_placing": True}, "version": 1},
+                  expect=409)
+    assert stale["game"]["version"] == 3 and stale["game"]["totals"]["Ben"] == 0
+    assert event(api, gid, {"undo": True, "version": 1.0}, expect=400)["error"].startswith("'version'")

@@ -319,3 +319,20 @@ def test_rules_the_solver_does_not_take_get_no_hint_but_the_game_goes_on(api):
     assert "does not take draw=three_piles" in game["hint"]["error"]
     game = act(api, game_id, {"type": "stop"})
     assert game["review"]["known"] and game["review"]["decided"] is False
+
+
+def test_a_screen_left_behind_by_an_undo_is_refused_by_its_version(api):
+    """An undo and a new action bring the count of actions back; the version never comes back,
+    so a second phone's tap made on the screen before them is refused, not played."""
+    game_id = new(api, mode="dealt", seed=LOST_SEED)["id"]
+    seen = api.get(f"/api/pyramid/games/{game_id}").get_json()
+    assert seen["version"] == 0
+    after = act(api, game_id, {"type": "draw", "version": 0})
+    assert after["version"] == 1
+    act(api, game_id, {"type": "undo", "version": 1})
+    act(api, game_id, {"type": "draw", "version": 2})          # one action again, another history
+    r = api.post(f"/api/pyramid/games/{game_id}/actions", {"type": "draw", "version": 1})
+    assert r.status_code == 409 and r.get_json()["game"]["version"] == 3
+    assert act(api, game_id, {"type": "draw", "version": True}, expect=400)["error"].startswith("'version'")
+    r = api.post(f"/api/pyramid/games/{game_id}/undo", {"version": 0})
+    assert r.status_code == 409 and len(r.get_json()["game"]["actions"]) == 1

@@ -296,7 +296,7 @@ async function send(url, body) {
   busy = true;
   showError("");
   try {
-    game = await postJSON(url, { ...body, at: game.actions.length });
+    game = await postJSON(url, { ...body, version: game.version });
     hint = null;
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.game) game = e.body.game;

@@ -1,5 +1,5 @@
 // Topple's turn screen: die, board, topple dialog, scores. The server's Game is the truth;
-// this script only draws its JSON and sends one event per tap (with "at", so a double tap
+// this script only draws its JSON and sends one event per tap (with "version", so a double tap
 // or a second phone is refused instead of recorded twice).
 import { getJSON, postJSON } from "./api.js";
 
@@ -303,7 +303,7 @@ async function send(body) {
   if (busy) return;
   busy = true;
   try {
-    game = await postJSON(`/api/topple/games/${gameId}/events`, { ...body, at: game.events });
+    game = await postJSON(`/api/topple/games/${gameId}/events`, { ...body, version: game.version });
     roll = null;
     best = null;
     render();
