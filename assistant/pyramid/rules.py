@@ -107,7 +107,7 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def preset(name: str) -> Rules:
-    if name not in PRESETS:
+def preset(name: Any) -> Rules:
+    if not isinstance(name, str) or name not in PRESETS:
         raise TablesideError(f"unknown rules {name!r} (choose {', '.join(PRESETS)})")
     return PRESETS[name]

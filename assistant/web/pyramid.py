@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import json
 import threading
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 from flask import (Blueprint, abort, jsonify, redirect, render_template, request, send_file,
                    url_for)
@@ -62,6 +62,17 @@ def cached_review(stored) -> dict:
             _reviews.pop(next(iter(_reviews)))
         _reviews[key] = review(stored.game)
     return _reviews[key]
+
+
+def _day_arg() -> str | None:
+    """?day=YYYY-MM-DD (default today) or all (None); anything else is a 400 in words."""
+    day = request.args.get("day", today())
+    if day == "all":
+        return None
+    try:
+        return date.fromisoformat(day).isoformat()
+    except ValueError:
+        abort(400, description="day must be a date such as 2026-12-04, or all")
 
 
 def today() -> str:
@@ -192,18 +203,13 @@ def api_action(game_id: str):
 
 @bp.post("/api/pyramid/games/<game_id>/undo")
 def api_undo(game_id: str):
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
+    body = json_body(optional=True)
     return _act(game_id, {"type": "undo"}, body.get("at"), body.get("version"))
 
 
 @bp.get("/api/pyramid/tally")
 def api_tally():
-    day = request.args.get("day", today())
-    if day != "all" and not (len(day) == 10 and day[4] == day[7] == "-"
-                             and day.replace("-", "").isdigit()):
-        abort(400, description="day must be a date such as 2026-12-04, or all")
-    return jsonify(tally(None if day == "all" else day))
+    return jsonify(tally(_day_arg()))
 
 
 # ---- printables -------------------------------------------------------------------------
@@ -234,8 +240,7 @@ def rules_pdf():
 def tally_pdf():
     from printables.pyramid_tally import pyramid_tally_bytes          # heavy (ReportLab)
     lang = request.args.get("lang", "en").strip().lower()
-    day = request.args.get("day", today())
-    rows = None if request.args.get("blank") else tally(None if day == "all" else day)["rows"]
+    rows = None if request.args.get("blank") else tally(_day_arg())["rows"]
     try:
         data = pyramid_tally_bytes(rows or None, lang=lang, paper=_paper_arg())
     except ValueError as e:

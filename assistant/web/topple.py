@@ -23,6 +23,7 @@ from ..topple.advice import best_options
 from ..topple.board import DIE_FACES, check_roll, short
 from ..topple.game import DEFAULT_COLOURS, DEFAULT_TARGET, MAX_PLAYERS, Game
 from ..topple.rules import ROUND_START, TIES, Rules
+from .body import json_body
 from .db import get_db
 from .store import StaleGame
 from .topple_i18n import COOKIE, LANGUAGES, STRINGS, language, translator
@@ -129,16 +130,9 @@ def game_page(game_id: str):
 
 # ---- the JSON API ----------------------------------------------------------------------
 
-def _body() -> dict:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        abort(400, description="send a JSON object (Content-Type: application/json)")
-    return body
-
-
 @bp.post("/api/topple/games")
 def api_create():
-    body = _body()
+    body = json_body()
     events = body.get("events", [])
     if not isinstance(events, list):
         raise TablesideError("'events' must be a list")
@@ -155,7 +149,7 @@ def api_game(game_id: str):
 def api_event(game_id: str):
     """Body: {"event": {...}, "version": V} or {"undo": true, "version": V} (V: the game's
     version the screen showed; the older "at", a count of events, is still honoured)."""
-    body = _body()
+    body = json_body()
     db = get_db()
     try:
         game = apply_event(db, game_id, body.get("event"), undo=body.get("undo") is True,

@@ -110,3 +110,12 @@ def test_a_screen_left_behind_by_an_undo_is_refused_by_its_version(api):
                   expect=409)
     assert stale["game"]["version"] == 3 and stale["game"]["totals"]["Ben"] == 0
     assert event(api, gid, {"undo": True, "version": 1.0}, expect=400)["error"].startswith("'version'")
+
+
+def test_deep_brackets_are_a_400_in_words(api):
+    gid = new_game(api)
+    deep = "[" * 50_000 + "]" * 50_000
+    for url in ("/api/topple/games", f"/api/topple/games/{gid}/events"):
+        r = api.client.post(url, data=deep, content_type="application/json",
+                            headers={"X-CSRFToken": api.token})
+        assert r.status_code == 400 and "nested too deeply" in r.get_json()["error"], url

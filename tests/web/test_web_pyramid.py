@@ -336,3 +336,20 @@ def test_a_screen_left_behind_by_an_undo_is_refused_by_its_version(api):
     assert act(api, game_id, {"type": "draw", "version": True}, expect=400)["error"].startswith("'version'")
     r = api.post(f"/api/pyramid/games/{game_id}/undo", {"version": 0})
     assert r.status_code == 409 and len(r.get_json()["game"]["actions"]) == 1
+
+
+def test_bad_bodies_and_arguments_are_400s_in_words(api):
+    """Deep brackets, a preset that is no name, an impossible day: a 400 that says why."""
+    game_id = new(api, mode="dealt", seed=LOST_SEED)["id"]
+    deep = "[" * 50_000 + "]" * 50_000
+    for url in ("/api/pyramid/games", f"/api/pyramid/games/{game_id}/actions",
+                f"/api/pyramid/games/{game_id}/undo"):
+        r = api.client.post(url, data=deep, content_type="application/json",
+                            headers={"X-CSRFToken": api.token})
+        assert r.status_code == 400 and "nested too deeply" in r.get_json()["error"], url
+    r = api.post("/api/pyramid/games", {"mode": "dealt", "rules": {"preset": ["seed"]}})
+    assert r.status_code == 400 and r.get_json()["error"].startswith("unknown rules")
+    for day in ("2026-13-45", "²", "yesterday"):
+        assert api.get(f"/api/pyramid/tally?day={day}").status_code == 400
+        assert api.get(f"/pyramid/tally.pdf?day={day}").status_code == 400
+    assert api.get("/api/pyramid/tally?day=2026-12-04").get_json()["day"] == "2026-12-04"
