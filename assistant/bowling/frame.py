@@ -190,7 +190,8 @@ class Frame:
         """The table as a photo taken mid-ball shows it, confirmed by the player: the standing
         pins with their values, each pile's top and face-down count, the cards out.  Plays
         nobody recorded are counted as pins taken in this ball; a card misread earlier is set
-        right.  The ball stays the tracked one; pins that fell earlier cannot stand again."""
+        right.  The ball stays the tracked one; a pin already down cannot stand again (a play
+        recorded by mistake is undone, not re-synced)."""
         self._require_no_over()
         if any(p.hidden is not None for p in self.piles):
             raise FrameError("this game deals its own cards: the tracker knows every card")
@@ -199,10 +200,10 @@ class Frame:
             raise FrameError("a re-sync needs 'tops' and 'down' for the three piles")
         state = FrameState.from_json({"pins": pins, "ball": self.ball, "out": out,
                                       "piles": [{"top": t, "down": n} for t, n in zip(tops, down)]})
-        back = letters_of(state.standing & ~self.ball_start)
+        back = letters_of(state.standing & ~self.standing)
         if back:
-            raise FrameError(f"{'+'.join(back)} fell earlier in this frame and cannot stand "
-                             "again: undo the play that took them instead")
+            raise FrameError(f"{'+'.join(back)} is down in this frame and cannot stand "
+                             "again: undo the play that took it instead")
         for i, (old, new) in enumerate(zip(self.piles, state.piles), start=1):
             had = old.down + (old.top is not None or old.pending)
             has = new.down + (new.top is not None)
