@@ -209,13 +209,13 @@ class Frame:
             has = new.down + (new.top is not None)
             if has > had:
                 raise FrameError(f"pile {i} had {had} card(s) left; it cannot now hold {has}")
+        gone = letters_of(self.standing & ~state.standing)
         self.pin_values.update(state.pins)
         self.taken[self.ball - 1] = bin(self.ball_start).count("1") - len(state.pins)
         self.standing = state.standing
         self.piles = [_Pile(p.top, p.down, None) for p in state.piles]
         self.out = list(state.out)
-        gone = letters_of(self.ball_start & ~self.standing)
-        self.log.append("Set from a photo: " + (f"{'+'.join(gone)} down" if gone else "all standing")
+        self.log.append("Set from a photo: " + (f"{'+'.join(gone)} down" if gone else "no pin down")
                         + "; piles " + ", ".join("empty" if p.top is None else
                                                  f"{rank_of(p.top)} ({p.down} under)"
                                                  for p in state.piles) + ".")

@@ -182,7 +182,8 @@ def test_a_photo_one_play_ahead_is_compared_and_set_as_one_undoable_action(api):
     state = after["turn"]["state"]
     assert state["pins"] == {"B": 6, "I": 2, "J": 8} and state["out"] == action["out"]
     assert [p["top"] for p in state["piles"]] == [6, 5, 0]
-    assert after["turn"]["log"][-1].startswith("Set from a photo: A+C+D+E+F+G+H down")
+    assert after["turn"]["log"][-1] == ("Set from a photo: A+E down; piles 6 (1 under), "
+                                         "5 (2 under), 10 (1 under).")
     assert after["version"] == before["version"] + 1
     # the pins the missed play took count for this ball: a strike if B, then I+J fall
     api.act(gid, {"type": "play", "pile": 1, "pins": ["B"]})

@@ -40,6 +40,7 @@ export const T = {
   addOut: "+ Name a card out",
   outPicker: "Which card is out of play?",
   removeOut: (v) => `Remove ${rankName(v)} from the cards out`,
+  resetAnswers: "Go back to the assumed ball and counts",
   fresh: "Fresh deal",
   freshHelp: "All ten pins and three piles just dealt: 4, 2 and 1 cards under, nothing out, ball 1.",
   freshNeeds: "A fresh deal shows all ten pins and three pile tops.",
@@ -204,9 +205,10 @@ function photoHintPage(root) {
   errorBox.hidden = true;
   const stage = el("section", "ph-stage");
   const questions = el("section", "panel ph-questions");
-  const hintBox = el("section", "ph-hint");
-  hintBox.setAttribute("aria-live", "polite");
-  root.replaceChildren(head, errorBox, stage, hintBox, questions);
+  const bannerBox = el("div", "ph-banner");       // the best play, above the table
+  bannerBox.setAttribute("aria-live", "polite");
+  const hintBox = el("section", "ph-hint");       // why, and the other plays, below it
+  root.replaceChildren(head, errorBox, bannerBox, stage, hintBox, questions);
 
   let table = null;                  // what the photo shows, corrected by taps
   let seen = null;                   // an unreadable photo's outlines
@@ -268,7 +270,11 @@ function photoHintPage(root) {
     const best = reply && reply.hint && reply.hint.best.action === "play" ? reply.hint.best : null;
     drawTable(box, { ...table, down: reply && !unset().length ? reply.table.down : null },
       async (p) => { if (await editPlace(table, p)) changed(); },
-      async (n) => { if (await editPlace(table, `pile${n}`)) changed(); }, best);
+      async (n) => {
+        if (!(await editPlace(table, `pile${n}`))) return;
+        if (answers.down) answers.down[n - 1] = 0;      // an emptied pile has nothing under it
+        changed();
+      }, best);
     const notes = [el("p", "muted small", T.tapToCorrect)];
     if (table.unsure.size) notes.push(el("p", "note unsure-note", T.unsure(table.unsure.size)));
     const missing = unset();
@@ -278,8 +284,15 @@ function photoHintPage(root) {
   }
 
   function renderQuestions() {
-    questions.hidden = !table || unset().length > 0 || !reply;
+    questions.hidden = !table || unset().length > 0 || (!reply && answers.ball === null && answers.down === null);
     if (questions.hidden) return;
+    if (!reply) {            // refused with the player's answers: offer the defaults again
+      questions.replaceChildren(el("h2", null, T.questions), button(T.resetAnswers, "secondary ph-reset", () => {
+        answers = { ball: null, down: null, out: answers.out };
+        changed();
+      }));
+      return;
+    }
     const t = reply.table;
     const assumed = (what) => (t.defaulted.includes(what) ? el("span", "ph-assumed", T.assumed) : null);
     questions.replaceChildren(el("h2", null, T.questions));
@@ -347,7 +360,7 @@ function photoHintPage(root) {
   }
 
   function renderHint() {
-    if (!reply || !table || unset().length) { hintBox.replaceChildren(); return; }
+    if (!reply || !table || unset().length) { bannerBox.replaceChildren(); hintBox.replaceChildren(); return; }
     const h = reply.hint;
     const state = { ball: reply.table.ball, pins: reply.table.pins, piles: reply.table.tops.map((top) => ({ top })) };
     const banner = el("section", "hint-banner");
@@ -382,7 +395,8 @@ function photoHintPage(root) {
       switcher.append(b);
     }
     card.append(el("p", "hint-label aim", T.aims), switcher);
-    hintBox.replaceChildren(banner, card);
+    bannerBox.replaceChildren(banner);
+    hintBox.replaceChildren(card);
   }
 
   async function ask() {
@@ -390,7 +404,7 @@ function photoHintPage(root) {
     const body = { pins: standingPins(table), tops: topsOf(table), out: answers.out, objective };
     if (answers.ball !== null) body.ball = answers.ball;
     if (answers.down !== null) body.down = answers.down;
-    hintBox.replaceChildren(el("p", "reading-note", T.getting));
+    bannerBox.replaceChildren(el("p", "reading-note", T.getting));
     try {
       const r = await postJSON("/api/photo-hint", body);
       if (n !== asked) return;
