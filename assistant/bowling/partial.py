@@ -143,10 +143,17 @@ def complete(body: dict) -> Completed:
     pins = parse_pins(body.get("pins"))
     tops = parse_tops(body.get("tops"))
     rolls = body.get("rolls", [])
+    if not isinstance(rolls, list):
+        raise StateError("'rolls' must be a list of pins per ball")
     defaulted = []
     ball = body.get("ball")
     if ball is None:
-        ball = 1 if default_downs(pins, tops, 1) is not None or "down" in body else 2
+        if body.get("down") is not None:        # the ball those counts fit
+            given = parse_downs(body["down"], tops)
+            used = [size - n - (t is not None) for size, n, t in zip(PILE_SIZES, given, tops)]
+            ball = 1 if _fits(pins, tops, used, 1) or not _fits(pins, tops, used, 2) else 2
+        else:
+            ball = 1 if default_downs(pins, tops, 1) is not None else 2
         defaulted.append("ball")
     elif isinstance(ball, bool) or ball not in (1, 2):
         raise StateError(f"ball must be 1 or 2, not {ball!r}")

@@ -114,6 +114,15 @@ def test_many_unknown_cards_out_are_sampled_reproducibly(api):
     assert "name the cards out" in a["hint"]["estimate"]["why"]
 
 
+def test_counts_given_without_a_ball_choose_the_ball_they_fit(api):
+    # every pile has lost a card and one pin is down: only the second ball fits
+    got = photo_hint(api, {"pins": {p: v for p, v in FRESH.items() if p != "J"},
+                           "tops": [4, 6, 0], "down": [2, 1, 0]})
+    assert got["table"]["ball"] == 2 and got["table"]["defaulted"] == ["ball"]
+    got = photo_hint(api, {**PHOTO_TABLE, "down": [1, 2, 1]})
+    assert got["table"]["ball"] == 1
+
+
 def test_named_cards_out_and_a_chosen_ball_and_counts_are_kept(api):
     got = photo_hint(api, {**PHOTO_TABLE, "ball": 1, "down": [1, 2, 1], "out": [5, 3]})
     t = got["table"]
@@ -138,6 +147,8 @@ def test_named_cards_out_and_a_chosen_ball_and_counts_are_kept(api):
     ({"pins": {"A": 11}, "tops": [1, 2, 3]}, "pin A has value 11"),
     ({"pins": FRESH, "tops": [1, 2]}, "'tops' must list the three piles"),
     ({"pins": {}, "tops": [None, None, None]}, "every pin is down"),
+    ({**PHOTO_TABLE, "rolls": "10 10"}, "'rolls' must be a list"),
+    ({**PHOTO_TABLE, "rolls": [7, 5]}, "'rolls' is impossible"),
     ({"pins": FRESH, "tops": [7, 9, 0], "objective": "luck"}, "unknown objective 'luck'"),
     ({"pins": FRESH, "tops": [7, 9, 0], "variant": "dutch"}, "variant"),
     ([1, 2], "JSON object"),
