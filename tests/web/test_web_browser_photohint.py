@@ -121,6 +121,12 @@ def test_a_game_is_resynced_from_a_mid_frame_photo_and_undone(server, browser, a
         seen[name] = overflowing(page)
         page.screenshot(path=str(shots / f"{name}.png"), full_page=False)
 
+    # the panel waits for a frame in play: not at the deal
+    fresh = api.new_game(["Bo"])
+    page.goto(f"{server}/games/{fresh}")
+    page.wait_for_selector(".stage label.photo")
+    page.wait_for_timeout(600)
+    assert page.locator("#resync").is_hidden()
     page.goto(f"{server}/games/{gid}")
     page.wait_for_selector("#resync:not([hidden])")
     page.locator("#resync").scroll_into_view_if_needed()

@@ -547,8 +547,26 @@ function resyncPanel(root) {
     if (!dialog.open) dialog.showModal();
   }
 
-  getJSON(`/api/games/${gameId}`).then((game) => {
-    root.hidden = game.mode !== "table" || game.over;
+  // Shown while a frame with real cards is in play: checked again whenever the frame screen
+  // (game.js) redraws, cheaply (`?since=` answers without a replay while nothing changed).
+  let seenVersion = null;
+  let timer = null;
+  async function follow() {
+    try {
+      const g = await getJSON(`/api/games/${gameId}` + (seenVersion === null ? "" : `?since=${seenVersion}`));
+      if (g.changed === false) return;
+      seenVersion = g.version;
+      root.hidden = g.mode !== "table" || !g.turn || !["play", "reveal"].includes(g.turn.awaiting);
+    } catch (e) {
+      root.hidden = true;
+    }
+  }
+  const stageBox = document.getElementById("stage");
+  if (stageBox) {
+    new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(follow, 250); })
+      .observe(stageBox, { childList: true });
+  }
+  follow().then(() => {
     if (sessionStorage.getItem("tableside.resynced")) {
       sessionStorage.removeItem("tableside.resynced");
       const toast = document.getElementById("toast");
@@ -558,7 +576,7 @@ function resyncPanel(root) {
         setTimeout(() => { toast.hidden = true; }, 4000);
       }
     }
-  }).catch(() => { root.hidden = true; });
+  });
 }
 
 // The picker's fixed words, from T (the dialog's markup carries none).
