@@ -53,6 +53,7 @@ class Frame:
     ball: int = 1
     out: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=lambda: [0, 0])
+    ball_start: int = FULL          # the pins standing when this ball began
     over: bool = False
     log: list[str] = field(default_factory=list)
 
@@ -185,6 +186,45 @@ class Frame:
         self.log.append(f"Pile {pile} now shows {rank_of(value)}.")
         self._settle()
 
+    def resync(self, pins, tops, down, out) -> None:
+        """The table as a photo taken mid-ball shows it, confirmed by the player: the standing
+        pins with their values, each pile's top and face-down count, the cards out.  Plays
+        nobody recorded are counted as pins taken in this ball; a card misread earlier is set
+        right.  The ball stays the tracked one; a pin already down cannot stand again (a play
+        recorded by mistake is undone, not re-synced)."""
+        self._require_no_over()
+        if any(p.hidden is not None for p in self.piles):
+            raise FrameError("this game deals its own cards: the tracker knows every card")
+        if not isinstance(tops, list) or not isinstance(down, list) or len(tops) != 3 \
+                or len(down) != 3:
+            raise FrameError("a re-sync needs 'tops' and 'down' for the three piles")
+        state = FrameState.from_json({"pins": pins, "ball": self.ball, "out": out,
+                                      "piles": [{"top": t, "down": n} for t, n in zip(tops, down)]})
+        back = letters_of(state.standing & ~self.standing)
+        if back:
+            raise FrameError(f"{'+'.join(back)} is down in this frame and cannot stand "
+                             "again: undo the play that took it instead")
+        for i, (old, new) in enumerate(zip(self.piles, state.piles), start=1):
+            had = old.down + (old.top is not None or old.pending)
+            has = new.down + (new.top is not None)
+            if has > had:
+                raise FrameError(f"pile {i} had {had} card(s) left; it cannot now hold {has}")
+        gone = letters_of(self.standing & ~state.standing)
+        self.pin_values.update(state.pins)
+        self.taken[self.ball - 1] = bin(self.ball_start).count("1") - len(state.pins)
+        self.standing = state.standing
+        self.piles = [_Pile(p.top, p.down, None) for p in state.piles]
+        self.out = list(state.out)
+        self.log.append("Set from a photo: " + (f"{'+'.join(gone)} down" if gone else "no pin down")
+                        + "; piles " + ", ".join("empty" if p.top is None else
+                                                 f"{rank_of(p.top)} ({p.down} under)"
+                                                 for p in state.piles) + ".")
+        if self.standing == 0:
+            self.over = True
+            self.log.append("Strike!" if self.ball == 1 else "Spare!")
+            return
+        self._settle()
+
     def end_ball(self) -> None:
         """The player stops this ball (or no play is left)."""
         self._require_in_play()
@@ -195,6 +235,10 @@ class Frame:
         if self.pending_reveals:
             piles = " and ".join(str(i) for i in self.pending_reveals)
             raise FrameError(f"first say which card is now face up on pile {piles}")
+
+    def _require_no_over(self) -> None:
+        if self.over:
+            raise FrameError("this frame is over")
 
     def _require_in_play(self) -> None:
         if self.over:
@@ -230,7 +274,7 @@ class Frame:
                 if p.top is not None:
                     p.top = None
                     self._turn_up(i)
-            self.ball = 2
+            self.ball, self.ball_start = 2, self.standing
             gone = ", ".join(rank_of(v) for v in discards) or "nothing"
             self.log.append(f"{over} ({pins} pins). Discarded {gone}; "
                             "the next card of each pile is turned up.")

@@ -10,6 +10,9 @@ Actions (JSON objects, the same in the CLI, the web API and the store):
   {"type": "play", "pile": 1, "pins": ["F", "H"]}
   {"type": "reveal", "pile": 2, "value": 7}                    table games only
   {"type": "end_ball"}
+  {"type": "resync", "pins": {"G": 5, ...}, "tops": [8, null, 4], "down": [2, 0, 1],
+   "out": [...]}                         table games: the table as a photo shows it mid-ball
+                                         (the player confirmed it), one undoable action
   {"type": "roll", "pins": 7}            a ball entered as the pins it took (score-only
                                          games, or a frame switched to quick entry)
   {"type": "set_frame", "player": 0, "frame": 3, "rolls": [7, 2]}
@@ -172,9 +175,14 @@ class Game:
                 self.frame.reveal(action.get("pile"), action.get("value"))
             elif kind == "end_ball":
                 self.frame.end_ball()
+            elif kind == "resync":
+                if self.mode != "table":
+                    raise GameError("this game deals its own cards: the tracker knows every card")
+                self.frame.resync(action.get("pins"), action.get("tops"), action.get("down"),
+                                  action.get("out"))
             else:
                 raise GameError(f"unknown action {kind!r}; use deal, play, reveal, end_ball, "
-                                "roll, set_frame or quick")
+                                "resync, roll, set_frame or quick")
         self.actions.append(dict(action))
         self._finish_frame_if_over()
 

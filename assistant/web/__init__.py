@@ -21,7 +21,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from ..common import TablesideError
-from . import db, games, hints, pages, photos, printing, pyramid, stats, topple
+from . import db, games, hints, pages, photohint, photos, printing, pyramid, stats, topple
 from .hosts import check_host, default_names
 from .limits import MAX_JSON_BYTES, MAX_UPLOAD_BYTES
 from .store import StaleGame, UnknownGame
@@ -53,7 +53,8 @@ class MemoryUploadRequest(Request):
 
 
 # The app's areas.  A new game's pages and API are its own blueprint, named here once.
-BLUEPRINTS = (pages.bp, games.bp, hints.bp, photos.bp, printing.bp, stats.bp, topple.bp, pyramid.bp)
+BLUEPRINTS = (pages.bp, games.bp, hints.bp, photos.bp, photohint.bp, printing.bp, stats.bp,
+              topple.bp, pyramid.bp)
 
 
 def default_data_dir() -> Path:

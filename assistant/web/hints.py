@@ -17,7 +17,7 @@ bp = Blueprint("hints", __name__, url_prefix="/api")
 
 # The solver keeps a module-level memo of the last deal; hints from several
 # request threads take turns so they never race on it.
-_solver_lock = threading.Lock()
+solver_lock = threading.Lock()
 
 
 def compute_hint(state: Any, objective: str = "game", variant=None) -> dict:
@@ -25,7 +25,7 @@ def compute_hint(state: Any, objective: str = "game", variant=None) -> dict:
     if objective not in OBJECTIVES:
         raise TablesideError(f"unknown objective {objective!r}; choose {', '.join(OBJECTIVES)}")
     kwargs = {} if variant is None else {"variant": variant}
-    with _solver_lock:
+    with solver_lock:
         return hint(state, objective=objective, **kwargs).to_json()
 
 

@@ -28,6 +28,7 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{4,32}")
 # before the action is applied and stored.
 ACTION_FIELDS = {"deal": ("pins", "tops"), "play": ("pile", "pins"),
                  "reveal": ("pile", "value"), "end_ball": (), "roll": ("pins",),
+                 "resync": ("pins", "tops", "down", "out"),
                  "set_frame": ("player", "frame", "rolls"), "quick": ("on",)}
 
 
@@ -85,7 +86,7 @@ def clean_action(action: Any) -> dict:
     kind = action["type"]
     if kind not in ACTION_FIELDS:
         raise GameError(f"unknown action {kind!r}; use deal, play, reveal, end_ball, "
-                        "roll, set_frame, quick or undo")
+                        "resync, roll, set_frame, quick or undo")
     return {"type": kind, **{k: action[k] for k in ACTION_FIELDS[kind] if k in action}}
 
 
