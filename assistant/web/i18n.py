@@ -82,9 +82,9 @@ class Catalog:
 
     def language(self) -> str:
         """The request's language: ?lang=, else the cookie, else Accept-Language, else English."""
-        asked = request.args.get("lang") or request.cookies.get(COOKIE)
-        if asked in self.languages:
-            return asked
+        for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
+            if asked in self.languages:
+                return asked
         return request.accept_languages.best_match(self.languages) or self.languages[0]
 
     def translator(self, lang: str):
@@ -97,10 +97,11 @@ class Catalog:
         return t
 
     def context(self) -> dict:
-        """What every template gets: lang, t, the dictionary (for the script), the switcher."""
+        """What every template gets: lang, t, the dictionary (for the script), the switcher's
+        languages (`page_languages`: a view's own `languages` must not hide it)."""
         lang = self.language()
         return {"lang": lang, "t": self.translator(lang), "strings": self.strings[lang],
-                "languages": [(code, NAMES[code]) for code in self.languages]}
+                "page_languages": [(code, NAMES[code]) for code in self.languages]}
 
 
 ENGLISH_ONLY = Catalog({"en": {}})
