@@ -5,6 +5,7 @@ dialog), score sheet, manage panel, stats, print page, toasts and every message
 the scripts show.  The Spanish and German words are the rules cards' own
 (printables/rules_text.py): bolo / Pin, pila / Stapel, carta de bola /
 Kugelkarte, pleno / Strike, semipleno / Spare, cuadro / Frame, bola / Kugel.
+Words the stylesheet shows come as data attributes (`content: attr(...)`).
 What the engine says (a refused play's reason, the hint's explanation, the
 frame log) stays English.  Counted words come in pairs: `key_1` for one,
 `key_n` for any other number (static/js/i18n.js `trn`).
@@ -98,7 +99,7 @@ EN = {
     "pin_taken": "Pin {pin}: taken", "pin_label": "Pin {pin}: {what}", "not_set": "not set",
     "pile_n": "Pile {n}", "pile_label": "Pile {n}: {what}",
     "pile_pending": "turned up, value not reported", "pile_empty": "empty",
-    "last_card": "last card", "n_under": "{n} under",
+    "last_card": "last card", "n_under": "{n} under", "ball_badge": "ball",
     # the hint and a play
     "obj_game": "Best score", "obj_pins": "Most pins", "obj_strike": "A strike",
     "play_words": "Pile {pile}'s {top} takes {pins} ({values})",
@@ -144,7 +145,7 @@ EN = {
     "dialog_title": "{name}'s frame {n}",
     "dialog_now": "On the sheet: {marks}. Enter the balls as they were.", "back_key": "⌫ Back",
     # the sheet
-    "sheet_winner": "{name}, winner", "no_balls": "no balls yet", "frame_total": ", total {total}",
+    "sheet_winner": "{name}, winner", "now_playing": "playing", "no_balls": "no balls yet", "frame_total": ", total {total}",
     "not_played": "not played", "frame_label": "Frame {n}: {words}",
     "frame_fix_label": "{name}, frame {n}: {words}. Tap to correct",
     # stats
@@ -255,7 +256,7 @@ ES = {
     "pin_taken": "Bolo {pin}: derribado", "pin_label": "Bolo {pin}: {what}", "not_set": "sin valor",
     "pile_n": "Pila {n}", "pile_label": "Pila {n}: {what}",
     "pile_pending": "descubierta, sin valor anotado", "pile_empty": "vacía",
-    "last_card": "última carta", "n_under": "{n} debajo",
+    "last_card": "última carta", "n_under": "{n} debajo", "ball_badge": "bola",
     "obj_game": "Más puntos", "obj_pins": "Más bolos", "obj_strike": "Un pleno",
     "play_words": "Pila {pile}: el {top} derriba {pins} ({values})",
     "value_pins": "{v} bolos", "value_points": "{v} puntos",
@@ -302,7 +303,7 @@ ES = {
     "tap_sheet_fix": "Toca un cuadro en la hoja para corregirlo.",
     "dialog_title": "Cuadro {n} de {name}",
     "dialog_now": "En la hoja: {marks}. Anota las bolas tal como fueron.", "back_key": "⌫ Atrás",
-    "sheet_winner": "{name}, ganador", "no_balls": "aún sin bolas", "frame_total": ", total {total}",
+    "sheet_winner": "{name}, ganador", "now_playing": "juega", "no_balls": "aún sin bolas", "frame_total": ", total {total}",
     "not_played": "sin jugar", "frame_label": "Cuadro {n}: {words}",
     "frame_fix_label": "{name}, cuadro {n}: {words}. Toca para corregir",
     "stats_title": "Estadísticas",
@@ -410,7 +411,7 @@ DE = {
     "pin_taken": "Pin {pin}: abgeräumt", "pin_label": "Pin {pin}: {what}", "not_set": "nicht gesetzt",
     "pile_n": "Stapel {n}", "pile_label": "Stapel {n}: {what}",
     "pile_pending": "aufgedeckt, Wert noch nicht gemeldet", "pile_empty": "leer",
-    "last_card": "letzte Karte", "n_under": "{n} darunter",
+    "last_card": "letzte Karte", "n_under": "{n} darunter", "ball_badge": "Kugel",
     "obj_game": "Beste Punkte", "obj_pins": "Meiste Pins", "obj_strike": "Ein Strike",
     "play_words": "Stapel {pile}: {top} räumt {pins} ab ({values})",
     "value_pins": "{v} Pins", "value_points": "{v} Punkte",
@@ -458,7 +459,7 @@ DE = {
     "dialog_title": "Frame {n} von {name}",
     "dialog_now": "Auf dem Blatt: {marks}. Trag die Kugeln so ein, wie sie waren.",
     "back_key": "⌫ Zurück",
-    "sheet_winner": "{name}, Sieger", "no_balls": "noch keine Kugel", "frame_total": ", Summe {total}",
+    "sheet_winner": "{name}, Sieger", "now_playing": "spielt", "no_balls": "noch keine Kugel", "frame_total": ", Summe {total}",
     "not_played": "nicht gespielt", "frame_label": "Frame {n}: {words}",
     "frame_fix_label": "{name}, Frame {n}: {words}. Zum Korrigieren tippen",
     "stats_title": "Statistik",

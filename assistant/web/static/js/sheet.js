@@ -27,6 +27,7 @@ export function renderSheet(container, game, onFrame = null) {
     const block = el("div", `sheet-player${current ? " current" : ""}${winner ? " winner" : ""}`);
     const head = el("div", "sheet-head");
     const name = el("span", "sheet-name", player.name);
+    if (current) name.dataset.now = tr("now_playing");   // shown by app.css
     if (winner) name.setAttribute("aria-label", tr("sheet_winner", { name: player.name }));
     head.append(name);
     head.append(el("span", "sheet-total", String(player.card.total)));

@@ -14,6 +14,7 @@ function cardButton({ corner, value, classes, label, onTap }) {
   b.type = "button";
   b.append(el("span", "corner", corner), el("span", "rank", value === undefined ? "" : rankOf(value)));
   b.setAttribute("aria-label", label);
+  if (classes && classes.includes("use")) b.dataset.badge = tr("ball_badge");   // shown by app.css
   if (onTap) b.addEventListener("click", onTap);
   else b.disabled = true;
   return b;
