@@ -11,7 +11,7 @@ stay English.  The page chrome of `base.html` (`CHROME`) is in every catalog.
 """
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 
 COOKIE = "tableside_lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -109,7 +109,6 @@ ENGLISH_ONLY = Catalog({"en": {}})
 
 def catalog_for(blueprint: str | None) -> Catalog:
     """The catalog of the blueprint serving this request (the app's default for the rest)."""
-    from flask import current_app
     by_blueprint = current_app.extensions["i18n"]
     return by_blueprint.get(blueprint, by_blueprint[None])
 
