@@ -548,7 +548,7 @@ function renderPlay() {
     if (endBest && state.ball === 1 && t.balls === 2 && Object.keys(state.pins).length === 10) {
       banner.append(el("p", "hint-reason", tr("end_reason")));
     }
-    card.append(el("p", "hint-why", hint.explanation));
+    card.append(Object.assign(el("p", "hint-why", hint.explanation), { lang: "en" }));   // the solver's words
     const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
     if (others.length) {
       const det = el("details", "alternatives");
