@@ -40,7 +40,8 @@ def paper_size(name: str, *, landscape_: bool = False) -> tuple[float, float]:
 def paper_for(lang: str, paper: str | None = None) -> str:
     """The chosen paper, checked; else the language's usual one: Letter for English (the
     North American reader), A4 for every other language.  Used by the Topple and Pyramid
-    printables; Bowling's keep Letter as their default."""
+    printables, Bowling's rules card (CLI and web) and the web app's Bowling PDFs (by the
+    page's language); the Bowling builders themselves keep Letter as their default."""
     if paper is None:
         return "letter" if lang == "en" else "a4"
     paper_size(paper)

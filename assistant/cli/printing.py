@@ -93,10 +93,12 @@ def cmd_scorepad(args) -> int:
 
 
 def cmd_rules(args) -> int:
+    from printables.paper import paper_for
     from printables.rules_card import build_rules, check_lang  # heavy (ReportLab)
 
     def build(out, paper):
-        return build_rules(out, lang=check_lang(args.lang), paper=paper)
+        lang = check_lang(args.lang)
+        return build_rules(out, lang=lang, paper=paper_for(lang, paper))
     return _run(build, args)
 
 
@@ -225,7 +227,8 @@ def register(subparsers) -> argparse.ArgumentParser:
                      help="games in the pad (default: as many as fill one page)")
     pad.add_argument("--title", default="Bowling Solitaire", metavar="TEXT", help="page title")
 
-    rules = add("rules", "the rules card (one sheet, two sides)", cmd_rules)
+    rules = add("rules", "the rules card (one sheet, two sides)", cmd_rules,
+                paper_follows_lang=True)
     rules.add_argument("--lang", default="en", metavar="en|es|de", help="language (default en)")
 
     add("mat", "the two-sheet play mat with ArUco markers", cmd_mat)

@@ -21,10 +21,12 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from ..common import TablesideError
-from . import db, games, hints, pages, photohint, photos, printing, pyramid, stats, topple
+from . import db, games, hints, i18n, pages, photohint, photos, printing, pyramid, stats, topple
+from .bowling_words import BOWLING
 from .hosts import check_host, default_names
 from .limits import MAX_JSON_BYTES, MAX_UPLOAD_BYTES
 from .store import StaleGame, UnknownGame
+from .topple_words import TOPPLE
 
 SECRET_FILE = "secret_key"
 DB_FILE = "tableside.sqlite3"
@@ -105,6 +107,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(_limit_body)
     db.init_app(app)
     csrf.init_app(app)
+    # Bowling's words for every page, Topple's for its own; Pyramid's pages stay English.
+    i18n.init_app(app, BOWLING, {topple.bp.name: TOPPLE, pyramid.bp.name: i18n.ENGLISH_ONLY})
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     _register_errors(app)
@@ -137,22 +141,17 @@ def wants_json() -> bool:
     return best == "application/json"
 
 
-FRIENDLY = {
-    400: "That request didn't make sense to us.",
-    404: "We couldn't find that page or game.",
-    405: "That isn't something this page can do.",
-    409: "The game changed on another screen.",
-    413: "That photo is too big (the limit is 25 MB).",
-    500: "Something went wrong on our side.",
-}
-BUSY = "Tableside is busy."
+# The error page's title for each status, a key of i18n.CHROME (the reason stays English).
+FRIENDLY = {400: "error_400", 404: "error_404", 405: "error_405", 409: "error_409",
+            413: "error_413", 500: "error_500", 503: "error_503"}
 
 
-def error_response(status: int, message: str, title: str | None = None):
+def error_response(status: int, message: str):
     if wants_json():
         return jsonify(error=message), status
+    t = i18n.current()["t"]
     return render_template("error.html", status=status, message=message,
-                           title=title or FRIENDLY.get(status, "Something went wrong.")), status
+                           title=t(FRIENDLY.get(status, "error_other"))), status
 
 
 def _register_errors(app: Flask) -> None:
@@ -181,7 +180,7 @@ def _register_errors(app: Flask) -> None:
         if "locked" not in str(e) and "busy" not in str(e):
             return unexpected(e)
         return error_response(503, "busy, try again: the game store is in use by another "
-                                   "program", BUSY)
+                                   "program")
 
     @app.errorhandler(UnknownGame)
     def unknown_game(e):

@@ -9,13 +9,12 @@ from flask import (Blueprint, current_app, redirect, render_template, request,
 
 from ..common import TablesideError
 from .db import get_db
+from .i18n import current
 from .net import lan_url, qr_svg
 from .store import MAX_PLAYERS, create_game, list_games, load_game
 
 bp = Blueprint("pages", __name__)
 
-SOLO_NAME = "Player"      # the name of a solo game's player when none is typed
-MODE_NAMES = {"table": "Real cards", "dealt": "Virtual cards", "score": "Score only"}
 
 
 def phone_url() -> str:
@@ -38,7 +37,7 @@ def home(error: str | None = None, names: list[str] | None = None):
     return render_template("home.html", unfinished=list_games(db, over=False, limit=20),
                            finished=list_games(db, over=True, limit=30), phone_url=url,
                            qr=qr_svg(url), error=error, names=names or [""],
-                           max_players=MAX_PLAYERS, mode_names=MODE_NAMES)
+                           max_players=MAX_PLAYERS)
 
 
 @bp.post("/games")
@@ -46,7 +45,8 @@ def start_game():
     """The home page's form: player names (one field each) and the options."""
     names = [n.strip() for field in request.form.getlist("player")
              for n in field.split(",") if n.strip()]
-    names = names or [SOLO_NAME]              # one player need not type a name
+    t = current()["t"]
+    names = names or [t("solo_name")]         # one player need not type a name
     variant = request.form.get("variant", "sackson")
     if request.form.get("mode") == "score":
         mode = "score"
@@ -55,7 +55,7 @@ def start_game():
     try:
         stored = create_game(get_db(), names, variant, mode)
     except TablesideError as e:
-        return home(error=f"Could not start the game: {e}.", names=names), 400
+        return home(error=t("start_failed", reason=e), names=names), 400
     return redirect(url_for("pages.game", game_id=stored.id), code=303)
 
 

@@ -3,7 +3,9 @@
 Each is rendered into memory by the same printables builders `tableside print`
 calls and sent as a download; nothing is written to disk and no file name comes
 from the request.  Papers, languages and the pad's player limit are the
-printables' own.
+printables' own.  The paper follows the language unless ?paper= chooses
+(`printables.paper.paper_for`: Letter for English, A4 for Spanish and German):
+the rules card's language for the rules, the page's language for the rest.
 """
 from __future__ import annotations
 
@@ -13,23 +15,25 @@ from typing import Callable
 from flask import Blueprint, abort, render_template, request, send_file
 
 from printables.mat import build_mat
-from printables.paper import PAPERS
+from printables.paper import PAPERS, paper_for
 from printables.rules_card import build_rules
 from printables.rules_text import LANGUAGES
 from printables.scorepad import build_scorepad, max_players
 from printables.sheet import build_sheet
 
+from .bowling_words import BOWLING
 from .db import get_db
+from .i18n import NAMES
 from .store import load_game
 
 bp = Blueprint("printing", __name__)
 
-# How the print page names each language of the rules card (printables owns which exist).
-LANGUAGE_NAMES = {"en": "English", "es": "Español", "de": "Deutsch"}
 
-
-def paper_arg() -> str:
-    paper = request.args.get("paper", "letter").strip().lower()
+def paper_arg(lang: str | None = None) -> str:
+    """?paper= when given (checked), else the usual paper of `lang` (default: the page's)."""
+    paper = request.args.get("paper", "").strip().lower()
+    if not paper:
+        return paper_for(lang or BOWLING.language())
     if paper not in PAPERS:
         abort(400, description=f"paper must be one of {', '.join(PAPERS)}")
     return paper
@@ -49,7 +53,7 @@ def pdf_response(build: Callable[[io.BytesIO], object], download_name: str):
 @bp.get("/print")
 def page():
     return render_template("print.html", papers=list(PAPERS),
-                           languages=[(lang, LANGUAGE_NAMES.get(lang, lang)) for lang in LANGUAGES],
+                           card_languages=[(lang, NAMES.get(lang, lang)) for lang in LANGUAGES],
                            max_players=min(max_players(p) for p in PAPERS))
 
 
@@ -66,10 +70,10 @@ def scorepad():
 
 @bp.get("/print/rules.pdf")
 def rules():
-    lang = request.args.get("lang", "en").strip().lower()
+    lang = (request.args.get("lang") or BOWLING.language()).strip().lower()
     if lang not in LANGUAGES:
         abort(400, description=f"lang must be one of {', '.join(LANGUAGES)}")
-    paper = paper_arg()
+    paper = paper_arg(lang)
     return pdf_response(lambda out: build_rules(out, lang=lang, paper=paper),
                         f"tableside-rules-{lang}.pdf")
 

@@ -26,14 +26,13 @@ from ..topple.rules import ROUND_START, TIES, Rules
 from .body import json_body
 from .db import get_db
 from .store import StaleGame
-from .topple_i18n import COOKIE, LANGUAGES, STRINGS, language, translator
 from .topple_store import apply_event, create_game, game_version, list_games, load_game
+from .topple_words import TOPPLE
 
 bp = Blueprint("topple", __name__)
 BEST_SHOWN = 3
 PAPERS = ("letter", "a4")                 # printables.paper.PAPERS, without importing ReportLab
 SHEET_PLAYERS = (2, 4)
-COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
 # ---- what the page shows -------------------------------------------------------------
@@ -90,15 +89,8 @@ def setup_from_form(form) -> tuple[dict, list[dict]]:
 
 
 def render(template: str, status: int = 200, **context):
-    lang = language()
-    response = render_template(template, t=translator(lang), lang=lang, strings=STRINGS[lang],
-                               languages=[(code, STRINGS[code]["language_name"])
-                                          for code in LANGUAGES], **context)
-    response = make_response(response, status)
-    if request.args.get("lang") in LANGUAGES:
-        response.set_cookie(COOKIE, request.args["lang"], max_age=COOKIE_MAX_AGE,
-                            samesite="Lax", httponly=True)
-    return response
+    """A page in Topple's language (i18n.py gives the template `t` and remembers ?lang=)."""
+    return make_response(render_template(template, **context), status)
 
 
 # ---- pages ---------------------------------------------------------------------------
@@ -183,10 +175,11 @@ def _pdf_lang() -> str:
     asked = request.args.get("lang")
     if asked is not None:
         asked = asked.strip().lower()
-        if asked not in LANGUAGES:
-            abort(400, description=f"lang must be one of {', '.join(LANGUAGES)}, not {short(asked)}")
+        if asked not in TOPPLE.languages:
+            abort(400, description=f"lang must be one of {', '.join(TOPPLE.languages)}, "
+                                   f"not {short(asked)}")
         return asked
-    return language()
+    return TOPPLE.language()
 
 
 def _pdf_paper() -> str | None:

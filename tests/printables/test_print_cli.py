@@ -39,6 +39,17 @@ def test_success_writes_the_pdf(tmp_path, capsys, argv, pages):
     assert len(reader(out).pages) == pages
 
 
+@pytest.mark.parametrize("argv,size", [
+    (["--lang", "en"], (612, 792)), (["--lang", "es"], (595, 842)), (["--lang", "de"], (595, 842)),
+    (["--lang", "de", "--paper", "letter"], (612, 792)), (["--lang", "en", "--paper", "a4"], (595, 842)),
+])
+def test_the_rules_cards_paper_follows_its_language_unless_chosen(tmp_path, capsys, argv, size):
+    out = tmp_path / "rules.pdf"
+    assert run(capsys, "print", "rules", *argv, "--out", str(out))[0] == 0
+    box = reader(out).pages[0].mediabox
+    assert tuple(sorted(round(float(v)) for v in (box.width, box.height))) == size
+
+
 def test_sheet_from_file_and_stdin(tmp_path, capsys, monkeypatch):
     game = {"players": [{"name": "Ann", "rolls": [10, 7, 3]}], "date": "2026-11-29"}
     path = tmp_path / "game.json"

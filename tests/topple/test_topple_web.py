@@ -93,7 +93,7 @@ def test_the_turn_screen_carries_its_words_as_data_not_script(api):
     gid = new_game(api)
     r = api.get(f"/topple/{gid}?lang=es")
     html = r.get_data(as_text=True)
-    assert '<script type="application/json" id="topple-strings">' in html and "¡Derribo!" in html
+    assert '<script type="application/json" id="strings">' in html and "¡Derribo!" in html
     assert "script-src 'self'" in r.headers["Content-Security-Policy"]
 
 

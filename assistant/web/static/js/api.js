@@ -1,4 +1,5 @@
 // The JSON API, with the page's CSRF token; errors become Error(message).
+import { tr } from "./i18n.js";
 const meta = document.querySelector('meta[name="csrf-token"]');
 let token = meta ? meta.content : "";
 
@@ -21,8 +22,8 @@ async function parse(response) {
   if (!response.ok) {
     // waitress refuses an oversized upload itself, before the app sees it: plain text
     const reason = (body && body.error)
-      || (response.status === 413 ? "that photo is too big to send (at most 25 MB)"
-        : `the server answered ${response.status}`);
+      || (response.status === 413 ? tr("net_too_big")
+        : tr("net_status", { status: response.status }));
     throw new ApiError(reason, response.status, body);
   }
   return body;
@@ -39,7 +40,7 @@ async function send(method, url, body, retried = false) {
   try {
     response = await fetch(url, { method, headers, body: payload, credentials: "same-origin" });
   } catch (e) {
-    throw new ApiError("can't reach Tableside: is the computer still on and on the same Wi-Fi?", 0, null);
+    throw new ApiError(tr("net_unreachable"), 0, null);
   }
   // A stale security token (the server restarted with a new session): fetch a fresh one once.
   if (response.status === 400 && !retried) {
@@ -59,7 +60,7 @@ export const getJSON = async (url) => {
   try {
     response = await fetch(url, { credentials: "same-origin" });
   } catch (e) {
-    throw new ApiError("can't reach Tableside: is the computer still on and on the same Wi-Fi?", 0, null);
+    throw new ApiError(tr("net_unreachable"), 0, null);
   }
   return parse(response);
 };

@@ -1,4 +1,6 @@
 // Card values as the game counts them: 1 is the Ace, 0 is the 10.
+import { tr } from "./i18n.js";
+
 export const PINS = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"];
 export const ROWS = [["A", "B", "C", "D"], ["E", "F", "G"], ["H", "I"], ["J"]];
 // Picker order: as people count, A 2 3 … 9 10.
@@ -12,7 +14,7 @@ export function rankOf(value) {
 }
 
 export function rankName(value) {
-  if (value === 1) return "Ace";
+  if (value === 1) return tr("ace");
   if (value === 0) return "10";
   return String(value);
 }

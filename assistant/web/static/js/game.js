@@ -2,6 +2,7 @@
 // Everything goes through the JSON API; the server replays and stores every action.
 import { ApiError, getJSON, postForm, postJSON } from "./api.js";
 import { PINS, VALUES, countValues, rankOf, rankName } from "./cards.js";
+import { andList, tr, trn } from "./i18n.js";
 import { photoButton, shrinkPhoto } from "./photo.js";
 import { pickValue } from "./picker.js";
 import { askFrame, renderQuick } from "./quick.js";
@@ -18,9 +19,9 @@ const sheetBox = document.getElementById("sheet");
 const toastBox = document.getElementById("toast");
 
 const OBJECTIVES = [
-  ["game", "Best score"],
-  ["pins", "Most pins"],
-  ["strike", "A strike"],
+  ["game", tr("obj_game")],
+  ["pins", tr("obj_pins")],
+  ["strike", tr("obj_strike")],
 ];
 
 let game = null;
@@ -62,8 +63,8 @@ function showSeen(url) {
   const fig = el("figure", "overlay seen-on-error");
   const img = el("img");
   img.src = url;
-  img.alt = "The photo with the cards Tableside found outlined";
-  fig.append(img, el("figcaption", null, "What the camera saw — tap to enlarge"));
+  img.alt = tr("seen_alt");
+  fig.append(img, el("figcaption", null, tr("seen_caption")));
   fig.addEventListener("click", () => fig.classList.toggle("large"));
   errorBox.after(fig);
 }
@@ -86,7 +87,7 @@ async function load() {
     selection = null;
     render();
   } catch (e) {
-    turnLine.textContent = "This game could not be loaded.";
+    turnLine.textContent = tr("load_failed");
     showError(e.message);
   }
 }
@@ -128,14 +129,14 @@ function marksOf(g, player) {
 }
 
 function announce(before, after, action) {
-  if (action.type === "undo") { toast("Took the last step back."); return; }
+  if (action.type === "undo") { toast(tr("undone")); return; }
   if (action.type === "set_frame") {
     const p = after.players[action.player];
-    toast(`${p.name}'s frame ${action.frame} is now ${p.card.frames[action.frame - 1].marks}; total ${p.card.total}.`, "", 3500);
+    toast(tr("frame_fixed", { name: p.name, frame: action.frame, marks: p.card.frames[action.frame - 1].marks, total: p.card.total }), "", 3500);
     return;
   }
   if (action.type === "quick") {
-    toast(action.on ? "This frame is entered by pins: tap how many each ball took." : "Back to the cards.");
+    toast(action.on ? tr("quick_on") : tr("quick_off"));
     return;
   }
   if (!before.turn) return;
@@ -144,21 +145,21 @@ function announce(before, after, action) {
   const oldMarks = marksOf(before, who);
   const newMarks = marksOf(after, who);
   const next = after.turn;
-  const nextWords = next && next.player !== who ? ` Next: ${next.name}, frame ${next.frame}.` :
-    next && next.bonus && (!before.turn.bonus || next.frame !== before.turn.frame) ? " Bonus ball coming up." : "";
+  const nextWords = next && next.player !== who ? tr("next_player", { name: next.name, frame: next.frame }) :
+    next && next.bonus && (!before.turn.bonus || next.frame !== before.turn.frame) ? tr("bonus_coming") : "";
   if (action.type === "roll") { announceRoll(before, after, newMarks.slice(oldMarks.length), nextWords); return; }
   if (newMarks.length > oldMarks.length) {
     const fresh = newMarks.slice(oldMarks.length);
-    if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
-    if (fresh.includes("/")) { celebrate("Spare!", `${name} clears the rest.${nextWords}`); return; }
+    if (fresh.includes("X")) { celebrate(tr("strike"), tr("strike_line", { name, next: nextWords })); return; }
+    if (fresh.includes("/")) { celebrate(tr("spare"), tr("spare_line", { name, next: nextWords })); return; }
     const frames = after.players[who].card.frames;
     const last = frames[frames.length - 1];
     const pins = last ? last.rolls.reduce((a, b) => a + b, 0) : 0;
-    toast(after.over ? "That's the game!" : `${name}: frame over, ${pins} pin${pins === 1 ? "" : "s"}.${nextWords}`, "", 4000);
+    toast(after.over ? tr("game_over_toast") : tr("frame_over", { name, pins: trn("n_pins", pins), next: nextWords }), "", 4000);
     return;
   }
   if (next && before.turn.ball === 1 && next.ball === 2 && next.player === who) {
-    toast("First ball over. Set aside the face-up pile cards and turn up the next ones.", "", 4500);
+    toast(tr("first_ball_over"), "", 4500);
   }
 }
 
@@ -166,23 +167,23 @@ function announce(before, after, action) {
 function announceRoll(before, after, fresh, nextWords) {
   const who = before.turn.player;
   const name = before.players[who].name;
-  if (fresh.includes("X")) { celebrate("Strike!", `${name} knocks them all down.${nextWords}`); return; }
-  if (fresh.includes("/")) { celebrate("Spare!", `${name} clears the rest.${nextWords}`); return; }
+  if (fresh.includes("X")) { celebrate(tr("strike"), tr("strike_line", { name, next: nextWords })); return; }
+  if (fresh.includes("/")) { celebrate(tr("spare"), tr("spare_line", { name, next: nextWords })); return; }
   const next = after.turn;
   if (next && next.player === who && next.frame === before.turn.frame) return;
   const frame = after.players[who].card.frames[before.turn.frame - 1];
   const pins = frame.rolls.reduce((a, b) => a + b, 0);
-  toast(after.over ? "That's the game!" : `${name}: frame over, ${pins} pin${pins === 1 ? "" : "s"}.${nextWords}`, "", 3000);
+  toast(after.over ? tr("game_over_toast") : tr("frame_over", { name, pins: trn("n_pins", pins), next: nextWords }), "", 3000);
 }
 
 function celebrate(word, line) {
   toastBox.hidden = true;
-  const layer = el("div", `celebrate ${word.startsWith("Strike") ? "strike" : "spare"}`);
+  const layer = el("div", `celebrate ${word === tr("strike") ? "strike" : "spare"}`);
   layer.setAttribute("role", "status");
   const burst = el("div", "burst");
   for (let i = 0; i < 10; i++) burst.append(el("span", `bit b${i}`));
   layer.append(burst, el("p", "big-word", word), el("p", "line", line),
-    el("p", "tap", "Tap to carry on"));
+    el("p", "tap", tr("tap_carry_on")));
   const close = () => layer.remove();
   layer.addEventListener("click", close);
   setTimeout(close, 3800);
@@ -204,15 +205,15 @@ function render() {
 function renderStatus() {
   const t = game.turn;
   if (!t) {
-    turnLine.replaceChildren(el("strong", null, "Game over"));
+    turnLine.replaceChildren(el("strong", null, tr("game_over")));
     logLine.textContent = "";
     return;
   }
   const parts = [el("strong", "who", t.name), el("span", "sep", "·"),
-    el("span", null, t.bonus ? "Frame 10, bonus" : `Frame ${t.frame}`)];
+    el("span", null, t.bonus ? tr("frame_bonus") : tr("frame_n", { n: t.frame }))];
   if (t.ball) {
     parts.push(el("span", "sep", "·"), el("span", null,
-      t.balls === 1 ? "one ball" : `ball ${t.ball}`));
+      t.balls === 1 ? tr("one_ball") : tr("status_ball", { n: t.ball })));
   }
   turnLine.replaceChildren(...parts);
   const log = t.log || [];
@@ -234,12 +235,12 @@ async function correctFrame(player, index) {
 
 // A card game's frame nobody tracked: enter its balls by pins instead.
 function quickOnButton() {
-  return button("Enter this frame by pins", "ghost", () => act({ type: "quick", on: true }));
+  return button(tr("enter_by_pins"), "ghost", () => act({ type: "quick", on: true }));
 }
 
 function undoButton() {
   if (!game.actions) return null;
-  return button("↶ Undo", "ghost undo", () => act({ type: "undo" }));
+  return button(tr("undo_button"), "ghost undo", () => act({ type: "undo" }));
 }
 
 // ---- the deal: a photo, or tapping in the values -----------------------------------------
@@ -311,7 +312,7 @@ function applyReading(reading) {
 async function readPhoto(file) {
   clearError();
   stage.classList.add("reading");
-  const note = el("p", "reading-note", "Reading the cards…");
+  const note = el("p", "reading-note", tr("reading"));
   stage.prepend(note);
   try {
     const form = new FormData();
@@ -319,7 +320,7 @@ async function readPhoto(file) {
     form.append("game", gameId);          // the server knows which cards to expect
     return await postForm("/api/recognize", form);
   } catch (e) {
-    showError(`The photo could not be read: ${e.message}. Try again, or tap the values in`);
+    showError(tr("photo_failed", { reason: e.message }));
     if (e.body && e.body.overlay) showSeen(e.body.overlay);
     return null;
   } finally {
@@ -331,7 +332,7 @@ async function readPhoto(file) {
 async function editDraftCard(key) {
   const [kind, which] = key.split(":");
   const current = kind === "pin" ? draft.pins[which] : draft.piles[Number(which) - 1];
-  const heading = kind === "pin" ? `Pin ${which}` : `Pile ${which}'s top card`;
+  const heading = kind === "pin" ? tr("pin_plain", { pin: which }) : tr("pile_top", { n: which });
   const card = stage.querySelector(kind === "pin" ? `.pos-${which}` : `.pile-${which}`);
   if (card) card.classList.add("ask");          // which card the picker is for
   const v = await pickValue(heading, { current });
@@ -354,9 +355,9 @@ async function editDraftCard(key) {
 function photoToast(d) {
   const missing = draftValues(d).filter((v) => v === null).length;
   const unsure = d.unsure.length;
-  const check = unsure ? ` ${unsure} ${unsure === 1 ? "is" : "are"} ringed in amber: check ${unsure === 1 ? "it" : "them"}.` : "";
-  if (missing) return `Read ${13 - missing} of 13 cards. Tap the ? cards to fill them in.${check}`;
-  return unsure ? `All 13 cards read.${check}` : "All 13 cards read. Check them against the table.";
+  const check = unsure ? trn("ringed", unsure) : "";
+  if (missing) return tr("read_some", { read: 13 - missing, check });
+  return unsure ? tr("read_all_check", { check }) : tr("read_all");
 }
 
 function nextBlank() {
@@ -382,14 +383,14 @@ function renderDeal() {
   }));
 
   const head = el("div", "panel stage-head");
-  head.append(el("h2", null, t.bonus ? `Deal a bonus frame for ${t.name}` : `Deal frame ${t.frame} for ${t.name}`));
+  head.append(el("h2", null, t.bonus ? tr("deal_bonus", { name: t.name }) : tr("deal_frame", { frame: t.frame, name: t.name })));
   if (!draft.fromPhoto && draftValues(draft).every((v) => v === null)) {
-    head.append(el("p", "muted", "Shuffle all 20 cards. Lay ten face up in the triangle, the rest face down in piles of 5, 3 and 2, and turn each pile's top card up."));
+    head.append(el("p", "muted", tr("deal_how")));
     // measured (benchmarks/recognize.py --overlap): pins overlapping more than a few mm hide pips and get misread
-    head.append(el("p", "muted", "For the photo: pins may touch but should not overlap, and the whole layout should be in the picture."));
+    head.append(el("p", "muted", tr("photo_tip")));
   }
   head.append(actionRow(
-    photoButton(draft.fromPhoto ? "Take another photo" : "Take photo", draft.fromPhoto ? "secondary" : "primary big", async (file) => {
+    photoButton(draft.fromPhoto ? tr("take_another") : tr("take_photo"), draft.fromPhoto ? "secondary" : "primary big", async (file) => {
       const reading = await readPhoto(file);
       if (!reading) return;
       draft = applyReading(reading);
@@ -398,7 +399,7 @@ function renderDeal() {
       toast(photoToast(draft), "", 4500);
     }),
   ));
-  if (!draft.fromPhoto) head.append(el("p", "or", "or tap each card below to set its value"));
+  if (!draft.fromPhoto) head.append(el("p", "or", tr("or_tap")));
   for (const a of draft.advice || []) head.append(el("p", "note advice-note", `${a[0].toUpperCase()}${a.slice(1)}.`));
 
   const tableBox = el("div", "table-box");
@@ -411,12 +412,12 @@ function renderDeal() {
   const foot = el("div", "panel stage-foot");
   const missing = draftValues(draft).filter((v) => v === null).length;
   const notes = [];
-  if (draft.fromPhoto && unsure.size) notes.push(el("p", "note unsure-note", `The camera is unsure about ${unsure.size} card${unsure.size === 1 ? "" : "s"} (outlined in amber): tap to correct, or leave as read.`));
-  if (bad.length) notes.push(el("p", "note clash-note", `The deck has only two of each card, but there are more ${bad.map((v) => rankName(v) + "s").join(" and ")}. Check the cards marked red.`));
-  if (missing) notes.push(el("p", "note", `${missing} card${missing === 1 ? "" : "s"} still to set.`));
+  if (draft.fromPhoto && unsure.size) notes.push(el("p", "note unsure-note", trn("unsure", unsure.size)));
+  if (bad.length) notes.push(el("p", "note clash-note", tr("clash", { values: andList(bad.map((v) => tr("rank_plural", { rank: rankName(v) }))) })));
+  if (missing) notes.push(el("p", "note", trn("to_set", missing)));
   if ((draft.warnings || []).length) {
     const det = el("details", "camera-notes");
-    det.append(el("summary", null, `What the camera noticed (${draft.warnings.length})`));
+    det.append(el("summary", null, tr("camera_notes", { n: draft.warnings.length })));
     for (const w of draft.warnings) det.append(el("p", "muted", w));
     notes.push(det);
   }
@@ -425,19 +426,19 @@ function renderDeal() {
     const fig = el("figure", "overlay");
     const img = el("img");
     img.src = draft.overlay;
-    img.alt = "The photo with the cards Tableside found outlined";
-    fig.append(img, el("figcaption", null, "What the camera saw — tap to enlarge"));
+    img.alt = tr("seen_alt");
+    fig.append(img, el("figcaption", null, tr("seen_caption")));
     fig.addEventListener("click", () => fig.classList.toggle("large"));
     foot.append(fig);
   }
-  const start = button("Start frame", "primary big", async () => {
+  const start = button(tr("start_frame"), "primary big", async () => {
     const action = { type: "deal", pins: { ...draft.pins }, tops: [...draft.piles] };
     const next = await act(action);
     if (next) { sessionStorage.removeItem(draftKey); draft = null; }
   });
   start.disabled = missing > 0 || bad.length > 0;
   const clearAll = draftValues(draft).some((v) => v !== null) ?
-    button("Clear all", "ghost", () => { draft = emptyDraft(); saveDraft(draft); renderDeal(); }) : null;
+    button(tr("clear_all"), "ghost", () => { draft = emptyDraft(); saveDraft(draft); renderDeal(); }) : null;
   foot.append(actionRow(start, clearAll, undoButton()), actionRow(quickOnButton()));
   stage.replaceChildren(head, tableBox, foot);
 }
@@ -452,12 +453,12 @@ function samePlay(a, b) {
 function describe(play, state) {
   const top = state.piles[play.pile - 1].top;
   const values = play.pins.map((p) => rankOf(state.pins[p])).join(" + ");
-  return `Pile ${play.pile}'s ${rankOf(top)} takes ${play.pins.join(" + ")} (${values})`;
+  return tr("play_words", { pile: play.pile, top: rankOf(top), pins: play.pins.join(" + "), values });
 }
 
 function fmtValue(v) {
   if (objective === "strike" || objective === "clear") return `${Math.round(v * 100)}%`;
-  return `${v.toFixed(1)} ${objective === "pins" ? "pins" : "points"}`;
+  return objective === "pins" ? tr("value_pins", { v: v.toFixed(1) }) : tr("value_points", { v: v.toFixed(1) });
 }
 
 function renderPlay() {
@@ -499,26 +500,26 @@ function renderPlay() {
 
   // The hint: one line above the table, the reasons and the other plays below it.
   const banner = el("section", "hint-banner");
-  banner.setAttribute("aria-label", "Hint");
+  banner.setAttribute("aria-label", tr("hint_aria"));
   const card = el("section", "panel hint-card");
-  card.setAttribute("aria-label", "Why, and other plays");
+  card.setAttribute("aria-label", tr("why_aria"));
   const endBest = hint && hint.best.action === "end_ball";
   if (hint) {
-    banner.append(el("p", "hint-label", `Best play · ${OBJECTIVES.find(([k]) => k === objective)?.[1] || objective}`));
+    banner.append(el("p", "hint-label", tr("hint_label", { objective: OBJECTIVES.find(([k]) => k === objective)?.[1] || objective })));
     banner.append(el("p", "hint-main", endBest ?
-      (state.ball === 1 && t.balls === 2 ? "End this ball now" : "Stop here: end the frame") : describe(best, state)));
+      (state.ball === 1 && t.balls === 2 ? tr("end_ball_now") : tr("stop_frame")) : describe(best, state)));
     if (endBest && state.ball === 1 && t.balls === 2 && Object.keys(state.pins).length === 10) {
-      banner.append(el("p", "hint-reason", "Why: no face-up card makes a good first play. Ending the ball sets them aside and turns up fresh cards for ball 2, to clear all ten for a spare."));
+      banner.append(el("p", "hint-reason", tr("end_reason")));
     }
-    card.append(el("p", "hint-why", hint.explanation));
+    card.append(Object.assign(el("p", "hint-why", hint.explanation), { lang: "en" }));   // the solver's words
     const others = hint.actions.filter((a) => !(a.action === hint.best.action && (a.action === "end_ball" || samePlay(a, best))));
     if (others.length) {
       const det = el("details", "alternatives");
-      det.append(el("summary", null, `Other plays (${others.length})`));
+      det.append(el("summary", null, tr("other_plays", { n: others.length })));
       const list = el("ol", "alt-list");
       for (const a of others.slice(0, 8)) {
         const li = el("li");
-        const label = a.action === "end_ball" ? "End this ball" : describe(a, state);
+        const label = a.action === "end_ball" ? tr("end_this_ball") : describe(a, state);
         const b = button("", "alt", () => {
           if (a.action === "end_ball") { selection = { pile: null, pins: new Set() }; renderPlay(); return; }
           selection = { pile: a.pile, pins: new Set(a.pins), fromHint: true };
@@ -533,12 +534,12 @@ function renderPlay() {
       card.append(det);
     }
   } else {
-    banner.append(el("p", "hint-label", "No hint"));
-    banner.append(el("p", "hint-why", game.hint && game.hint.error ? `${game.hint.error}.` : "The solver is not available."));
+    banner.append(el("p", "hint-label", tr("no_hint")));
+    banner.append(el("p", "hint-why", game.hint && game.hint.error ? `${game.hint.error}.` : tr("no_solver")));
   }
   const switcher = el("div", "objective");
   switcher.setAttribute("role", "radiogroup");
-  switcher.setAttribute("aria-label", "What the hint aims for");
+  switcher.setAttribute("aria-label", tr("aim_aria"));
   for (const [key, label] of OBJECTIVES) {
     const b = button(label, `seg${key === objective ? " on" : ""}`, async () => {
       if (key === objective) return;
@@ -550,25 +551,25 @@ function renderPlay() {
     b.setAttribute("aria-checked", String(key === objective));
     switcher.append(b);
   }
-  card.append(el("p", "hint-label aim", "Hints aim for"), switcher);
+  card.append(el("p", "hint-label aim", tr("aims_for")), switcher);
 
   const foot = el("div", "stage-foot plain");
   let what = null;
-  if (chosen.pile && chosen.pins.length) what = isBest ? null : `Your pick: ${describe(chosen, state)}.`;
-  else if (chosen.pile) what = `Pile ${chosen.pile} chosen: now tap the pins it took.`;
-  else if (chosen.pins.length) what = `Pins ${chosen.pins.join(" + ")} chosen: now tap the pile whose card you used.`;
-  else if (!endBest) what = "To record a play, tap the pile you used and the pins it took.";
+  if (chosen.pile && chosen.pins.length) what = isBest ? null : tr("your_pick", { play: describe(chosen, state) });
+  else if (chosen.pile) what = tr("pile_chosen", { n: chosen.pile });
+  else if (chosen.pins.length) what = tr("pins_chosen", { pins: chosen.pins.join(" + ") });
+  else if (!endBest) what = tr("how_record");
   if (what) foot.append(el("p", "selection", what));
   if (best && !isBest) {
-    foot.append(button("Show the best play again", "ghost small-button", () => {
+    foot.append(button(tr("show_best"), "ghost small-button", () => {
       selection = { pile: best.pile, pins: new Set(best.pins), fromHint: true };
       renderPlay();
     }));
   }
-  const played = button("I played this", endBest ? "secondary" : "primary big", () =>
+  const played = button(tr("played_this"), endBest ? "secondary" : "primary big", () =>
     act({ type: "play", pile: chosen.pile, pins: chosen.pins }));
   played.disabled = !(chosen.pile && chosen.pins.length);
-  const endLabel = state.ball === 1 && t.balls === 2 ? "End this ball" : "End the frame";
+  const endLabel = state.ball === 1 && t.balls === 2 ? tr("end_this_ball") : tr("end_frame");
   const end = button(endLabel, endBest ? "primary big" : "secondary", () => act({ type: "end_ball" }));
   foot.append(actionRow(...(endBest ? [end, played] : [played, end]), undoButton()),
     actionRow(quickOnButton()));
@@ -593,34 +594,34 @@ function renderReveal() {
   renderTable(tableBox, { pins, piles });
 
   const panel = el("div", "panel stage-foot reveal");
-  panel.append(el("h2", null, `Turn up pile ${pending}'s next card. What is it?`));
+  panel.append(el("h2", null, tr("reveal_title", { n: pending })));
   if (t.pending_reveals.length > 1) {
-    panel.append(el("p", "muted", `Then pile${t.pending_reveals.length > 2 ? "s" : ""} ${t.pending_reveals.slice(1).join(" and ")}.`));
+    panel.append(el("p", "muted", trn("then_pile", t.pending_reveals.length - 1, { piles: andList(t.pending_reveals.slice(1)) })));
   }
   const grid = el("div", "values inline");
   for (const v of VALUES) {
     const b = button(rankOf(v), "value", () => act({ type: "reveal", pile: pending, value: v }));
-    b.setAttribute("aria-label", `${rankName(v)} on pile ${pending}`);
+    b.setAttribute("aria-label", tr("value_on_pile", { rank: rankName(v), n: pending }));
     if (counts[v] >= 2) {
       b.disabled = true;
-      b.title = `Both ${rankName(v)}s are already in sight`;
+      b.title = tr("both_in_sight", { rank: rankName(v) });
     }
     grid.append(b);
   }
   panel.append(grid);
-  if (counts.some((c) => c >= 2)) panel.append(el("p", "muted small", "Greyed-out values: both of those cards are already in sight."));
+  if (counts.some((c) => c >= 2)) panel.append(el("p", "muted small", tr("greyed")));
   panel.append(actionRow(
-    photoButton("Take photo instead", "secondary", async (file) => {
+    photoButton(tr("photo_instead"), "secondary", async (file) => {
       const reading = await readPhoto(file);
       if (!reading) return;
       const v = reading.piles ? reading.piles[pending - 1] : null;
       if (!Number.isInteger(v)) {
         const advice = (reading.photo_advice || [])[0];
-        showError(`The photo did not show pile ${pending}'s top card clearly; tap its value instead` +
-          (advice ? ` (next time: ${advice})` : ""));
+        showError(tr("reveal_unclear", { n: pending }) +
+          (advice ? tr("next_time", { advice }) : ""));
         return;
       }
-      toast(`The photo shows ${rankName(v)} on pile ${pending}.`);
+      toast(tr("photo_shows", { rank: rankName(v), n: pending }));
       await act({ type: "reveal", pile: pending, value: v });
     }),
     undoButton(),
@@ -637,8 +638,8 @@ function renderOver() {
   cup.src = "/static/icons/trophy.svg";
   cup.alt = "";
   panel.append(cup);
-  panel.append(el("h2", null, rows.length === 1 ? `${rows[0].name} scored ${rows[0].total}` :
-    winners.length > 1 ? `A tie: ${winners.join(" and ")}` : `${winners[0]} wins!`));
+  panel.append(el("h2", null, rows.length === 1 ? tr("scored", { name: rows[0].name, total: rows[0].total }) :
+    winners.length > 1 ? tr("tie", { names: andList(winners) }) : tr("wins", { name: winners[0] })));
   if (rows.length > 1) {
     const list = el("ol", "ranking");
     for (const r of rows) {
@@ -648,12 +649,12 @@ function renderOver() {
     }
     panel.append(list);
   }
-  const pdf = el("a", "button primary big", "Download the score sheet");
+  const pdf = el("a", "button primary big", tr("download_sheet"));
   pdf.href = `/api/games/${gameId}/sheet.pdf`;
-  const again = el("a", "button secondary", "New game");
+  const again = el("a", "button secondary", tr("new_game"));
   again.href = "/";
   panel.append(actionRow(pdf, again, undoButton()));
-  panel.append(el("p", "muted small", "A frame scored wrong? Tap it on the sheet to correct it."));
+  panel.append(el("p", "muted small", tr("fix_note")));
   stage.replaceChildren(panel);
 }
 

@@ -1,5 +1,6 @@
 // Home page: add and remove player name fields.
 import { del, postJSON } from "./api.js";
+import { tr } from "./i18n.js";
 const list = document.getElementById("players");
 const add = document.getElementById("add-player");
 const MAX = list ? Number(list.dataset.maxPlayers) : 0;   // the server's limit (store.MAX_PLAYERS)
@@ -8,9 +9,9 @@ function renumber() {
   list.querySelectorAll(".player-row").forEach((row, i) => {
     const input = row.querySelector("input");
     input.id = `player-${i + 1}`;
-    input.placeholder = `Player ${i + 1}'s name`;
+    input.placeholder = tr("player_name_n", { n: i + 1 });
     row.querySelector("label").htmlFor = input.id;
-    row.querySelector("label").textContent = `Player ${i + 1}`;
+    row.querySelector("label").textContent = tr("player_n", { n: i + 1 });
     const remove = row.querySelector(".remove");
     if (remove) remove.hidden = list.children.length === 1;
   });
@@ -22,7 +23,7 @@ function withRemove(row) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "remove";
-  b.setAttribute("aria-label", "Remove this player");
+  b.setAttribute("aria-label", tr("remove_player"));
   b.textContent = "×";
   b.addEventListener("click", () => { row.remove(); renumber(); });
   row.append(b);
@@ -62,12 +63,12 @@ document.querySelectorAll(".delete-game").forEach((button) => {
     try {
       await del(`/api/games/${button.dataset.gameId}`);
     } catch (e) {
-      showToast(`Could not delete the game: ${e.message}`);
+      showToast(tr("delete_failed", { reason: e.message }));
       return;
     }
     lastDeleted = { id: button.dataset.gameId, row, next: row.nextSibling, list: row.parentNode };
     row.remove();
-    showToast("Game deleted.");
+    showToast(tr("deleted"));
   });
 });
 
@@ -77,7 +78,7 @@ document.getElementById("toast-undo")?.addEventListener("click", async () => {
   try {
     await postJSON(`/api/games/${id}/restore`);
   } catch (e) {
-    showToast(`Could not restore the game: ${e.message}`);
+    showToast(tr("restore_failed", { reason: e.message }));
     return;
   }
   parent.insertBefore(row, next);

@@ -1,6 +1,7 @@
 // The game page's "Players, export and share" panel: rename a player (a plain update, not an
 // undoable action), and share the sheet through the phone's share sheet where it has one.
 import { getJSON, patchJSON } from "./api.js";
+import { andList, tr } from "./i18n.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -15,7 +16,7 @@ document.querySelectorAll("form.rename").forEach((form) => {
         { name: form.elements.name.value });
       location.reload();       // the sheet, the turn line and the title all carry the name
     } catch (e) {
-      error.textContent = `Could not rename: ${e.message}`;
+      error.textContent = tr("rename_failed", { reason: e.message });
       error.hidden = false;
     }
   });
@@ -25,8 +26,8 @@ document.querySelectorAll("form.rename").forEach((form) => {
 export function summary(game) {
   const lines = game.players.map((p) => `${p.name}: ${p.card.total}`);
   const head = game.over
-    ? `Bowling Solitaire: ${game.winners.join(" and ")} won.`
-    : `Bowling Solitaire, frame ${game.turn ? game.turn.frame : "?"}.`;
+    ? tr("summary_won", { names: andList(game.winners) })
+    : tr("summary_frame", { frame: game.turn ? game.turn.frame : "?" });
   return [head, ...lines].join("\n");
 }
 
@@ -36,7 +37,7 @@ if (share && navigator.share) {
   share.addEventListener("click", async () => {
     try {
       const game = await getJSON(`/api/games/${gameId}`);
-      const data = { title: "Bowling Solitaire score", text: summary(game) };
+      const data = { title: tr("share_title"), text: summary(game) };
       if (navigator.canShare) {
         const pdf = await fetch(document.getElementById("sheet-pdf").href);
         if (pdf.ok) {
@@ -47,7 +48,7 @@ if (share && navigator.share) {
       await navigator.share(data);
     } catch (e) {
       if (e.name !== "AbortError") {
-        error.textContent = `Could not share: ${e.message}`;
+        error.textContent = tr("share_failed", { reason: e.message });
         error.hidden = false;
       }
     }

@@ -1,5 +1,5 @@
 // The value picker: a modal sheet of ten big buttons, A 2 3 … 9 10.
-import { VALUES, rankOf } from "./cards.js";
+import { VALUES, rankOf, rankName } from "./cards.js";
 
 const dialog = document.getElementById("picker");
 const title = document.getElementById("picker-title");
@@ -16,7 +16,7 @@ export function pickValue(heading, { current = null, allowClear = true, disabled
     b.value = String(v);
     b.textContent = rankOf(v);
     b.disabled = disabled.includes(v);
-    b.setAttribute("aria-label", v === 1 ? "Ace" : rankOf(v));
+    b.setAttribute("aria-label", rankName(v));
     return b;
   }));
   dialog.returnValue = "";

@@ -3,6 +3,7 @@
 // server says what is possible (turn.possible); the correction dialog offers what the ten-pin
 // rules below allow, and the server checks the frame again (assistant/quick.py) either way.
 import { PINS } from "./cards.js";
+import { tr, trn } from "./i18n.js";
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -18,7 +19,7 @@ function button(label, cls, onClick) {
   return b;
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const pinsWord = (n) => trn("n_pins", n);
 
 // The rack before the next ball of a frame: pins standing, and whether it is a fresh
 // rack (a full rack is fresh at a frame's start and after a strike or spare in the tenth;
@@ -60,7 +61,7 @@ export function possibleNext(frameNo, balls) {
 export function keypad({ possible, left, fresh, onPick }) {
   const grid = el("div", "keypad");
   grid.setAttribute("role", "group");
-  grid.setAttribute("aria-label", "Pins this ball took");
+  grid.setAttribute("aria-label", tr("keys_label"));
   const key = (label, pins, enabled, name) => {
     const b = el("button", `key${label === "X" || label === "/" ? " mark" : ""}`, label);
     b.type = "button";
@@ -70,10 +71,10 @@ export function keypad({ possible, left, fresh, onPick }) {
     b.addEventListener("click", () => onPick(pins));
     grid.append(b);
   };
-  key("−", 0, possible.includes(0), "No pin, 0");
-  for (let d = 1; d <= 9; d++) key(String(d), d, possible.includes(d), plural(d, "pin"));
-  key("X", 10, fresh && possible.includes(10), "Strike, 10");
-  key("/", left, !fresh && left > 0 && possible.includes(left), `Spare, ${plural(left, "pin")}`);
+  key("−", 0, possible.includes(0), tr("key_zero"));
+  for (let d = 1; d <= 9; d++) key(String(d), d, possible.includes(d), pinsWord(d));
+  key("X", 10, fresh && possible.includes(10), tr("key_strike"));
+  key("/", left, !fresh && left > 0 && possible.includes(left), tr("key_spare", { pins: pinsWord(left) }));
   return grid;
 }
 
@@ -112,18 +113,18 @@ function pinPad({ key, ball, frameNo, balls, left, fresh, onEnter }) {
   });
   const note = el("p", "muted small");
   const refresh = () => {
-    enter.textContent = chosen.size === 0 ? "No pin fell" : `Enter ${plural(chosen.size, "pin")}`;
+    enter.textContent = chosen.size === 0 ? tr("no_pin_fell") : tr("enter_pins", { pins: pinsWord(chosen.size) });
     enter.disabled = chosen.size > left;
-    note.textContent = chosen.size > left ? `Only ${plural(left, "pin")} were standing.` :
-      known || fresh ? "Tap each pin that fell on this ball." :
-        `Tap the pins that fell on this ball (${plural(left, "pin")} were standing).`;
+    note.textContent = chosen.size > left ? tr("only_standing", { pins: pinsWord(left) }) :
+      known || fresh ? tr("tap_fell") :
+        tr("tap_fell_left", { pins: pinsWord(left) });
   };
   for (const p of PINS) {
     const gone = down.has(p);
     const b = el("button", `card pin pos-${p}${gone ? " gone" : ""}`);
     b.type = "button";
     b.append(el("span", "corner", p));
-    b.setAttribute("aria-label", gone ? `Pin ${p}: already down` : `Pin ${p}`);
+    b.setAttribute("aria-label", gone ? tr("pin_down", { pin: p }) : tr("pin_plain", { pin: p }));
     b.setAttribute("aria-pressed", "false");
     b.disabled = gone;
     b.addEventListener("click", () => {
@@ -141,9 +142,9 @@ function pinPad({ key, ball, frameNo, balls, left, fresh, onEnter }) {
 }
 
 function ballWords(frameNo, ball, balls) {
-  if (frameNo < 10 || ball === 1) return `ball ${ball}`;
-  if (balls[0] === 10) return ball === 2 ? "the first bonus ball" : "the second bonus ball";
-  return ball === 3 ? "the bonus ball" : "ball 2";
+  if (frameNo < 10 || ball === 1) return tr("which_ball", { n: ball });
+  if (balls[0] === 10) return ball === 2 ? tr("first_bonus") : tr("second_bonus");
+  return ball === 3 ? tr("bonus_ball") : tr("which_ball", { n: 2 });
 }
 
 // ---- the frame screen of a score-only game (or a card game's frame entered by pins) ------------
@@ -158,24 +159,24 @@ export function renderQuick(stage, game, ctx) {
   const { left, fresh } = rackOf(t.frame, balls);
   const what = ballWords(t.frame, t.ball, balls);
   const panel = el("section", "panel quick");
-  panel.setAttribute("aria-label", "Enter the ball");
-  panel.append(el("h2", null, `How many pins did ${what} take?`));
-  panel.append(el("p", "muted", fresh ? "Ten pins standing." : `${plural(left, "pin")} standing.`));
+  panel.setAttribute("aria-label", tr("enter_ball"));
+  panel.append(el("h2", null, tr("how_many", { what })));
+  panel.append(el("p", "muted", fresh ? tr("ten_standing") : tr("n_standing", { pins: pinsWord(left) })));
   const roll = (pins) => ctx.act({ type: "roll", pins });
   const key = `${t.player}:${t.frame}`;
   const entry = pinsMode ? pinPad({ key, ball: t.ball, frameNo: t.frame, balls, left, fresh, onEnter: roll }) :
     keypad({ possible: t.possible, left, fresh, onPick: (pins) => { remember(key, t.ball, null); roll(pins); } });
-  const swap = button(pinsMode ? "Use the number keys" : "Tap the pins that fell instead", "ghost swap", () => {
+  const swap = button(pinsMode ? tr("use_keys") : tr("tap_instead"), "ghost swap", () => {
     pinsMode = !pinsMode;
     renderQuick(stage, game, ctx);
   });
   panel.append(entry, swap);
   const back = game.mode !== "score" && t.ball === 1 ?
-    button("Back to the cards", "secondary", () => ctx.act({ type: "quick", on: false })) : null;
+    button(tr("back_to_cards"), "secondary", () => ctx.act({ type: "quick", on: false })) : null;
   const row = el("div", "actions");
   row.append(...[back, ctx.undoButton()].filter(Boolean));
   panel.append(row);
-  if (game.mode === "score") panel.append(el("p", "muted small", "Tap a frame on the sheet to correct it."));
+  if (game.mode === "score") panel.append(el("p", "muted small", tr("tap_sheet_fix")));
   stage.replaceChildren(panel);
 }
 
@@ -198,9 +199,9 @@ export function askFrame({ name, frameNo, current }) {
   let balls = [];
   return new Promise((resolve) => {
     const draw = () => {
-      const title = el("h2", null, `${name}'s frame ${frameNo}`);
+      const title = el("h2", null, tr("dialog_title", { name, n: frameNo }));
       title.id = "frame-dialog-title";
-      const now = el("p", "muted center", `On the sheet: ${marksOf(frameNo, current).join(" ")}. Enter the balls as they were.`);
+      const now = el("p", "muted center", tr("dialog_now", { marks: marksOf(frameNo, current).join(" ") }));
       const boxes = el("div", "new-balls");
       const count = frameNo === 10 ? 3 : 2;
       const marks = marksOf(frameNo, balls);
@@ -210,11 +211,11 @@ export function askFrame({ name, frameNo, current }) {
       const pad = keypad({ possible: possibleNext(frameNo, balls), left, fresh,
         onPick: (pins) => { balls = [...balls, pins]; draw(); } });
       const foot = el("div", "picker-foot");
-      const backspace = button("⌫ Back", "ghost", () => { balls = balls.slice(0, -1); draw(); });
+      const backspace = button(tr("back_key"), "ghost", () => { balls = balls.slice(0, -1); draw(); });
       backspace.disabled = balls.length === 0;
-      const save = button("Save", "primary", () => { dlg.close("save"); });
+      const save = button(tr("save"), "primary", () => { dlg.close("save"); });
       save.disabled = !done;
-      foot.append(backspace, button("Cancel", "", () => dlg.close("cancel")), save);
+      foot.append(backspace, button(tr("cancel"), "", () => dlg.close("cancel")), save);
       dlg.replaceChildren(title, now, boxes, pad, foot);
     };
     draw();

@@ -1,4 +1,5 @@
 // A bowling score sheet for every player, from the game JSON's score cards.
+import { tr } from "./i18n.js";
 import { frameFinished } from "./quick.js";
 
 function el(tag, cls, text) {
@@ -26,7 +27,8 @@ export function renderSheet(container, game, onFrame = null) {
     const block = el("div", `sheet-player${current ? " current" : ""}${winner ? " winner" : ""}`);
     const head = el("div", "sheet-head");
     const name = el("span", "sheet-name", player.name);
-    if (winner) name.setAttribute("aria-label", `${player.name}, winner`);
+    if (current) name.dataset.now = tr("now_playing");   // shown by app.css
+    if (winner) name.setAttribute("aria-label", tr("sheet_winner", { name: player.name }));
     head.append(name);
     head.append(el("span", "sheet-total", String(player.card.total)));
     block.append(head);
@@ -42,13 +44,13 @@ export function renderSheet(container, game, onFrame = null) {
       }
       li.append(balls);
       li.append(el("span", "run", f && f.total !== null ? String(f.total) : ""));
-      const words = f ? `${f.marks || "no balls yet"}${f.total !== null ? `, total ${f.total}` : ""}` : "not played";
-      li.setAttribute("aria-label", `Frame ${i + 1}: ${words}`);
+      const words = f ? `${f.marks || tr("no_balls")}${f.total !== null ? tr("frame_total", { total: f.total }) : ""}` : tr("not_played");
+      li.setAttribute("aria-label", tr("frame_label", { n: i + 1, words }));
       if (onFrame && frameFinished(player.card, i)) {
         li.classList.add("fixable");
         li.tabIndex = 0;
         li.setAttribute("role", "button");
-        li.setAttribute("aria-label", `${player.name}, frame ${i + 1}: ${words}. Tap to correct`);
+        li.setAttribute("aria-label", tr("frame_fix_label", { name: player.name, n: i + 1, words }));
         li.addEventListener("click", () => onFrame(pi, i));
         li.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onFrame(pi, i); }

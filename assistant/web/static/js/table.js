@@ -1,5 +1,6 @@
 // The cards on the table: the triangle of ten pins and the three ball piles, as buttons.
 import { PINS, rankOf, rankName } from "./cards.js";
+import { tr } from "./i18n.js";
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -13,6 +14,7 @@ function cardButton({ corner, value, classes, label, onTap }) {
   b.type = "button";
   b.append(el("span", "corner", corner), el("span", "rank", value === undefined ? "" : rankOf(value)));
   b.setAttribute("aria-label", label);
+  if (classes && classes.includes("use")) b.dataset.badge = tr("ball_badge");   // shown by app.css
   if (onTap) b.addEventListener("click", onTap);
   else b.disabled = true;
   return b;
@@ -33,8 +35,8 @@ export function renderTable(container, { pins, piles, onPin, onPile, caption }) 
     if (pin.gone) classes.push("gone");
     else if (pin.value === null || pin.value === undefined) classes.push("unknown");
     if (pin.cls) classes.push(pin.cls);
-    const label = pin.gone ? `Pin ${p}: taken` :
-      `Pin ${p}: ${pin.value === null || pin.value === undefined ? "not set" : rankName(pin.value)}`;
+    const label = pin.gone ? tr("pin_taken", { pin: p }) :
+      tr("pin_label", { pin: p, what: pin.value === null || pin.value === undefined ? tr("not_set") : rankName(pin.value) });
     tri.append(cardButton({
       corner: p, value: pin.gone ? undefined : pin.value, classes: classes.join(" "), label,
       onTap: onPin && !(pin.gone && !pin.tappable) ? () => onPin(p) : null,
@@ -51,15 +53,15 @@ export function renderTable(container, { pins, piles, onPin, onPile, caption }) 
     if (pile.pending || pile.unknown) classes.push("unknown");
     if (pile.pending) classes.push("pending");
     if (pile.cls) classes.push(pile.cls);
-    const what = pile.pending ? "turned up, value not reported" :
-      empty ? "empty" : pile.unknown ? "not set" : rankName(pile.top);
+    const what = pile.pending ? tr("pile_pending") :
+      empty ? tr("pile_empty") : pile.unknown ? tr("not_set") : rankName(pile.top);
     slot.append(cardButton({
-      corner: `Pile ${n}`, value: empty ? undefined : (pile.pending ? null : pile.top),
-      classes: classes.join(" "), label: `Pile ${n}: ${what}`,
+      corner: tr("pile_n", { n }), value: empty ? undefined : (pile.pending ? null : pile.top),
+      classes: classes.join(" "), label: tr("pile_label", { n, what }),
       onTap: onPile && !(empty && !pile.tappable) ? () => onPile(n) : null,
     }));
     const under = pile.down === undefined ? "" :
-      pile.down === 0 ? (empty ? "empty" : "last card") : `${pile.down} under`;
+      pile.down === 0 ? (empty ? tr("pile_empty") : tr("last_card")) : tr("n_under", { n: pile.down });
     slot.append(el("span", "under", under));
     row.append(slot);
   });

@@ -5,7 +5,7 @@ import { getJSON, postJSON } from "./api.js";
 
 const root = document.getElementById("topple");
 const gameId = root.dataset.gameId;
-const T = JSON.parse(document.getElementById("topple-strings").textContent);
+const T = JSON.parse(document.getElementById("strings").textContent);
 // The boxed set's colours (translated) and a few more a home-made set might use.
 const KNOWN = ["pink", "yellow", "orange", "green", "red", "blue", "purple", "white", "black"];
 const $ = (id) => document.getElementById(id);

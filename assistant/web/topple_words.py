@@ -1,20 +1,10 @@
-"""The Topple pages' words in English and Spanish, and which language a request gets.
-
-One small dictionary per language: the templates read it through `t(key)` and
-the page's script gets the same dictionary as JSON, so a word is written once
-per language.  The language comes from `?lang=` (remembered in a cookie), else
-the browser's Accept-Language, else English.
-"""
+"""The Topple pages' words in English and Spanish (the mechanism is `i18n.py`'s)."""
 from __future__ import annotations
 
-from flask import request
-
-LANGUAGES = ("en", "es")
-COOKIE = "tableside_lang"
+from .i18n import Catalog
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "language_name": "English",
         "title": "Topple",
         "intro": "Roll the real die, place the real piece, tap the space: Tableside does the sums.",
         "new_game": "New game", "carry_on": "Carry on", "finished": "Finished games",
@@ -77,7 +67,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "blank_players": "{n} players", "printables_note": "PDFs: open them, print them or share them.",
     },
     "es": {
-        "language_name": "Español",
         "title": "Topple",
         "intro": "Tira el dado de verdad, pon la pieza de verdad y toca la casilla: Tableside suma.",
         "new_game": "Partida nueva", "carry_on": "Seguir jugando", "finished": "Partidas terminadas",
@@ -143,19 +132,4 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-def language() -> str:
-    """The request's language: ?lang=, else the cookie, else Accept-Language, else English."""
-    asked = request.args.get("lang") or request.cookies.get(COOKIE)
-    if asked in LANGUAGES:
-        return asked
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
-
-
-def translator(lang: str):
-    """t(key, **values) for the templates: the word in `lang`, English when missing."""
-    words = STRINGS[lang]
-
-    def t(key: str, **values) -> str:
-        text = words.get(key, STRINGS["en"].get(key, key))
-        return text.format(**values) if values else text
-    return t
+TOPPLE = Catalog(STRINGS)
