@@ -20,6 +20,7 @@ EN = {
     "home_h1": "Bowling Solitaire, with real cards",
     "home_intro": "Deal the cards, take a photo, and Tableside tells you the best play and keeps "
                   "everyone's score.",
+    "photohint_link": "Hint from a photo ›",
     "topple_link": "Playing Topple instead? Keep its score ›",
     "carry_on": "Carry on", "finished": "Finished games", "new_game": "New game",
     "mode_table": "Real cards", "mode_dealt": "Virtual cards", "mode_score": "Score only",
@@ -174,6 +175,7 @@ ES = {
     "home_h1": "Bolos solitario, con cartas de verdad",
     "home_intro": "Reparte las cartas, haz una foto y Tableside te dice la mejor jugada y lleva "
                   "la puntuación de todos.",
+    "photohint_link": "Consejo desde una foto ›",
     "topple_link": "¿Jugáis a Topple? Lleva aquí su puntuación ›",
     "carry_on": "Seguir jugando", "finished": "Partidas terminadas", "new_game": "Partida nueva",
     "mode_table": "Cartas de verdad", "mode_dealt": "Cartas virtuales",
@@ -330,6 +332,7 @@ DE = {
     "home_h1": "Bowling‑Solitaire mit echten Karten",
     "home_intro": "Karten auslegen, ein Foto machen: Tableside sagt dir den besten Zug und "
                   "führt für alle die Punkte.",
+    "photohint_link": "Tipp aus einem Foto ›",
     "topple_link": "Ihr spielt Topple? Hier die Punkte führen ›",
     "carry_on": "Weiterspielen", "finished": "Beendete Spiele", "new_game": "Neues Spiel",
     "mode_table": "Echte Karten", "mode_dealt": "Virtuelle Karten", "mode_score": "Nur Punkte",
