@@ -518,20 +518,33 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         if not singles:
             return []
     areas = np.array([b[1] for b in singles])
-    # the biggest cluster of similar areas (pips or stray squares are much smaller)
+    # the biggest cluster of similar areas (pips or stray squares are much smaller), crisp
+    # edge loops voting too: on a light table one light region as large as the layout was the
+    # only single, and alone set the size (every card then too small to be one).  Not where
+    # most cards are partly covered (size_plane off): there loops close round visible parts
     la = np.log(areas)
-    best = max(la, key=lambda v: (np.sum(np.abs(la - v) < 0.45), v))
-    card_area = float(np.exp(np.median(la[np.abs(la - best) < 0.45])))
+    loops = [b for b in blobs if size_plane and b[3] == "edge_loops" and b[2] > 0.88 and 1.15 < b[4] < 1.75]
+    lv = np.log([b[1] for b in singles + loops])
+    best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < 0.45), v))
+    near = np.abs(la - best) < 0.45
+    card_area = float(np.exp(np.median(la[near] if near.any() else lv[np.abs(lv - best) < 0.45])))
     # the size across the photo from every clean card-shaped region (one per place: masks find
-    # the same card again), not the squares (a tiled table's tiles would set it)
-    planar = [b for b in blobs if b[2] > 0.88 and ASPECT[0] < b[4] < TILTED_ASPECT[1]
-              and not b[3].startswith(("edge_loops", DIM, CORNERS))]
-    once: list = []
-    for b in sorted(planar, key=lambda b: -b[2]):
-        if all(np.linalg.norm(b[0].mean(0) - o[0].mean(0)) > 0.3 * math.sqrt(o[1]) for o in once):
-            once.append(b)
-    size_at, steep = (_size_model([b[0].mean(0) for b in once], np.log([b[1] for b in once]), np.log(card_area))
-                      if size_plane else (lambda xy: card_area, False))
+    # the same card again), crisp edge loops too (white paper on a light table shows only its
+    # outline).  Near-square regions (far cards seen end on) join only where the cards alone
+    # give no steep plane and with them it is steep, and not when more lie about than the deck
+    # has cards (a tiled table's tiles, a cloth's checks would set it)
+    clean = [b for b in blobs if b[2] > 0.88 and TILTED_ASPECT[0] < b[4] < TILTED_ASPECT[1]
+             and (b[3] == "edge_loops" or not b[3].startswith(("edge_loops", DIM, CORNERS)))]
+    size_at, steep = lambda xy: card_area, False
+    if size_plane:
+        once = _once([b for b in clean if b[4] > ASPECT[0]])
+        size_at, steep = _size_model([b[0].mean(0) for b in once], np.log([b[1] for b in once]), np.log(card_area))
+        with_squares = _once(clean)
+        if not steep and len(with_squares) - len(once) <= DECK_CARDS:
+            at, st = _size_model([b[0].mean(0) for b in with_squares], np.log([b[1] for b in with_squares]),
+                                 np.log(card_area))
+            if st:
+                size_at, steep = at, st
     aspect = TILTED_ASPECT if steep else ASPECT
     # near-square regions of a card's size: far cards seen end on, or a pattern of the table
     # (tiles, checks); a deck has DECK_CARDS cards, so more such squares than that are a pattern
@@ -599,6 +612,15 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         d = c.corners - ctr
         c.corners = ctr + d * (1 + 1.5 / max(np.linalg.norm(d, axis=1).mean(), 1))
     return kept
+
+
+def _once(blobs: list) -> list:
+    """One region per place (the masks find a card again), the cleanest outline first."""
+    once: list = []
+    for b in sorted(blobs, key=lambda b: -b[2]):
+        if all(np.linalg.norm(b[0].mean(0) - o[0].mean(0)) > 0.3 * math.sqrt(o[1]) for o in once):
+            once.append(b)
+    return once
 
 
 ASPECT = (1.1, 1.85)            # a card's long side over its short side in a photo

@@ -19,7 +19,10 @@ def templates_without_bellot(monkeypatch):
 def test_unfamiliar_index_does_not_outvote_a_clean_pip_count(templates_without_bellot, photographed):
     got = {r: rank.read_rank(photographed("bellot", r)) for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]}
     assert {r: g.rank for r, g in got.items()} == {r: r for r in got}
-    assert all(g.confidence >= 0.7 for g in got.values())
+    # the pips name the card; where the index disagrees the reading is asked (a clean count
+    # against the index was right 30 times in 36 on photos the recogniser was not tuned on)
+    for g in got.values():
+        assert (g.confidence >= 0.7) == (not g.note.startswith("pips say")), g
 
 
 def test_clear_index_outvotes_a_covered_pip(photographed):
@@ -156,8 +159,9 @@ def test_no_index_and_uneven_blobs_is_asked_not_sure(name):
 
 def test_a_card_with_both_indices_covered_is_still_read_by_its_pips(photographed):
     """A true card whose corner indices are both hidden (thumbs, a neighbour's edge) still
-    reads surely from an even pip count (2 and 3 with no index at all; the outer pip columns
-    of 4-10 reach into the index boxes and read as a doubtful letter, which the count outvotes)."""
+    reads from an even pip count (2 and 3 with no index at all, surely; the outer pip columns
+    of 4-10 reach into the index boxes and read as a doubtful letter, which the count outvotes,
+    asked)."""
     from recognizer import LOW_CONFIDENCE
     for r_ in ("2", "3", "4", "5", "6", "7", "8", "9", "10"):
         card = photographed("anglo", r_, "spade")
@@ -166,7 +170,9 @@ def test_a_card_with_both_indices_covered_is_still_read_by_its_pips(photographed
         card[:int(0.31 * h), :int(0.2 * w)] = paper          # the index boxes (rank.IDX_H)
         card[-int(0.31 * h):, -int(0.2 * w):] = paper
         got = rank.read_rank(card)
-        assert got.rank == r_ and got.confidence >= LOW_CONFIDENCE, (r_, got)
+        assert got.rank == r_, (r_, got)
+        # sure from the count alone; asked where a pip in the index box read as a letter
+        assert (got.confidence >= LOW_CONFIDENCE) == (not got.note.startswith("pips say")), (r_, got)
         assert got.index is None or r_ not in ("2", "3"), got
 
 

@@ -50,3 +50,15 @@ def test_a_tiled_floor_is_no_deck_of_square_cards():
     found = C.find_cards(img)
     sides = [C.quad_sides(q.corners) for q in found]
     assert sum(l / s < C.ASPECT[0] for s, l in sides) == 0
+
+
+def test_one_layout_sized_light_region_does_not_set_the_card_size():
+    """White cards on a plain light table tilted 30 degrees: one light region as large as the
+    layout was the only clean single, so it set the card size and every card was too small to
+    be one (none found).  Crisp edge loops vote on the size, and far cards seen end on (squares)
+    join the size plane when only with them is it steep."""
+    truth = json.loads((DATA / "independent_0050_light_table_one_large_region.json").read_text())
+    work = cv2.imread(str(DATA / "independent_0050_light_table_one_large_region.jpg"))
+    found = C.find_cards(work)
+    hits = sum(any(quad_iou(q.corners, c["corners"]) > 0.5 for q in found) for c in truth["cards"])
+    assert hits >= 8, hits

@@ -157,7 +157,8 @@ def test_read_rank_clean_card(deck, rank, photographed):
         assert r.kind == "court" and r.value is None
     else:
         assert r.kind == "number" and r.rank == rank
-        assert r.confidence >= 0.7
+        # sure, or asked where the index read another rank (plastic's 9 reads 7 at 0.72)
+        assert (r.confidence >= 0.7) == (not r.note.startswith("pips say")), r
 
 
 def test_read_rank_blank_and_back():
