@@ -119,6 +119,17 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     # index close to the edge would join it and be dropped with it as a border line
     e = int(EDGE_MM * RECT_W / CARD_W)
     ink[:e], ink[:, :e] = 0, 0
+    # and the table showing past the card's rounded corner: with the edge rows gone it no
+    # longer touches the box's corner, and index_glyph took it for the glyph (a 4 read as 10)
+    rc = int(CORNER_MM * RECT_W / CARD_W)
+    yy, xx = np.mgrid[:rc, :rc]
+    ink[:rc, :rc][(xx - rc) ** 2 + (yy - rc) ** 2 > rc * rc] = 0
+    # the corner's own arc of border line (no glyph fits inside the corner's square)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(np.ascontiguousarray(ink[:2 * rc, :2 * rc]), connectivity=8)
+    for i in range(1, n):
+        x, y, ww, hh, _ = st[i]
+        if x + ww <= 1.4 * rc and y + hh <= 1.4 * rc:
+            ink[:2 * rc, :2 * rc][lab == i] = 0
     g = index_glyph(card, ink, 0)
     if tpl is None or g is None:
         return None, 0.2, "no corner index seen"
@@ -146,6 +157,7 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
 LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
 UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
+CORNER_MM = 4.0        # a card's corner radius (3 mm on most decks) and a millimetre of slack
 SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
 
 
