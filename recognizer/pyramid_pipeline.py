@@ -244,7 +244,7 @@ def recognize_pyramid(source, prior=None) -> PyramidReading:
     paper = float(np.median([np.percentile(cv2.cvtColor(rectify(photo.image, c), cv2.COLOR_BGR2GRAY), 90)
                              for c, _ in faces])) if faces else 200.0
     anchors = _anchors(faces)
-    fit = fit_pyramid(grey, anchors, paper, allowed) if anchors else None
+    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces]) if anchors else None
     warnings: list[str] = []
     cards: list[PlaceCard] = []
     pyramid: dict[str, str | None] = {p: None for p in PLACES}
