@@ -298,10 +298,12 @@ def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float
 
 
 def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
-                prior: frozenset | None = None) -> PyramidFit | None:
+                prior: frozenset | None = None, outlines: list[np.ndarray] | None = None) -> PyramidFit | None:
     """Fit the 7 rows to a grey photo (float32) from the whole cards' outlines `anchors`
     (photo px, clockwise, short edge first).  paper: the cards' paper grey level.
-    prior: the places the caller knows hold a card (any other is empty)."""
+    prior: the places the caller knows hold a card (any other is empty).  outlines: every
+    face-up outline found (default: the anchors); a fit leaving many of them off its cards
+    is a part of the pyramid taken for the whole."""
     starts = []
     for quad in anchors:
         for H0 in _anchor_frames(quad):
@@ -317,6 +319,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
             scores = {p: edge_score(grey, lat.H, x, y, lat.py, paper)[0] for p, (x, y) in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
             value += AGREE * _agreeing(lat.H, places, present, anchors)
+            value -= UNEXPLAINED * _unexplained(lat.H, places, present, outlines or anchors)
             if best is None or value > best[0]:
                 apex_alone = sum(1 for dr, _ in joined if dr == top) == 1
                 best = (value, lat, places, scores, present, apex_alone, (top, k_apex))
@@ -393,6 +396,20 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
 
 SEEN_SHARE = 0.8        # share of a fit's places whose top edge must show (else it is no pyramid)
 AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
+
+
+UNEXPLAINED = 0.5       # support a fit loses for each found outline lying off all its cards
+
+
+def _unexplained(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:
+    """How many found outlines have their centre off every card of the fit (the waste and
+    the stock count alike for every fit; a few rows taken for the pyramid leave the rest)."""
+    rects = [np.float32(to_photo(H, card_corners(*places[p]))).reshape(-1, 1, 2) for p in present]
+    n = 0
+    for q in outlines:
+        c = np.mean(q, 0)
+        n += not any(cv2.pointPolygonTest(r, (float(c[0]), float(c[1])), False) >= 0 for r in rects)
+    return n
 
 
 def _agreeing(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:

@@ -89,11 +89,15 @@ def body_ink(card: np.ndarray, ink: np.ndarray, upto: float) -> float:
     return float(ink[int(0.08 * h):max(int(upto * h), int(0.08 * h) + 1), int(0.25 * w):int(0.75 * w)].mean())
 
 
+GLYPH_START = 0.4    # a rank glyph starts in this share of the index box (a pip reaching in does not)
+
+
 def corner_ink(ink: np.ndarray) -> np.ndarray:
     """The ink mask with what crosses the top-left index box's inner sides removed, and long
     thin lines (card edges) in or across it: a pip
     reaching into the box (big-pipped decks) is no part of the index, and the glyph merged
-    with it reads as another rank (a 5 beside a diamond matched 10 at 0.99)."""
+    with it reads as another rank (a 5 beside a diamond matched 10 at 0.99).  What starts
+    near the box's outer corner is the glyph itself, merged with its suit sign below: kept."""
     h, w = ink.shape
     bw, bh = int(w * IDX_W), int(h * IDX_H)
     out = ink.copy()
@@ -101,11 +105,36 @@ def corner_ink(ink: np.ndarray) -> np.ndarray:
     region = out[:min(h, 2 * bh), :min(w, 2 * bw)]
     for i in range(1, n):
         x, y, ww, hh, _ = st[i]
-        if x < bw and y < bh and (x + ww > bw or y + hh > bh) and x > 1 and y > 1:
+        if x < bw and y < bh and (x + ww > bw or y + hh > bh) and x > 1 and y > 1 \
+                and (x > GLYPH_START * bw or y > GLYPH_START * bh):
             region[lab == i] = 0
         elif (hh > 0.5 * bh and ww < 0.12 * bw) or (ww > 0.5 * bw and hh < 0.08 * bh):
             region[lab == i] = 0      # a card's edge (this card's, a millimetre off, or one below)
     return out
+
+
+def clean_corner(ink: np.ndarray) -> np.ndarray:
+    """The corner index box of a rectified card cut along its own edges (card_image) without
+    what is no glyph: the card's edge line along the top and left rows (a big index close to
+    the edge would join it and be dropped with it as a border line), the table showing past
+    the rounded corner and the corner's arc of border line (with the edge rows gone they no
+    longer touch the box's corner, and index_glyph took them for the glyph: a clear 4 read
+    as 10), and specks far smaller than the glyph (the ends of a border line)."""
+    ink = ink.copy()
+    e = int(EDGE_MM * RECT_W / CARD_W)
+    ink[:e], ink[:, :e] = 0, 0
+    rc = int(CORNER_MM * RECT_W / CARD_W)
+    yy, xx = np.mgrid[:rc, :rc]
+    ink[:rc, :rc][(xx - rc) ** 2 + (yy - rc) ** 2 > rc * rc] = 0
+    box = ink[:int(RECT_H * IDX_H), :int(RECT_W * IDX_W)]
+    n, lab, st, _ = cv2.connectedComponentsWithStats(np.ascontiguousarray(box), connectivity=8)
+    if n > 1:
+        biggest = st[1:, 4].max()
+        for i in range(1, n):
+            x, y, ww, hh, a = st[i]
+            if (x + ww <= 1.4 * rc and y + hh <= 1.4 * rc) or a < SPECK * biggest:
+                box[lab == i] = 0
+    return ink
 
 
 def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
@@ -114,12 +143,12 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     tpl = templates()
     ink, _ = ink_mask(card)
     filled = body_ink(card, ink, upto)
-    ink = corner_ink(ink)
-    # the card's own edge runs along the top and left rows (card_image cuts there): a big
-    # index close to the edge would join it and be dropped with it as a border line
-    e = int(EDGE_MM * RECT_W / CARD_W)
-    ink[:e], ink[:, :e] = 0, 0
+    ink = clean_corner(corner_ink(ink))
     g = index_glyph(card, ink, 0)
+    if g is None:
+        # a big index (a 10 filling the box's width) is taken for a border: the box widened
+        wide = int(WIDEN * card.shape[1])
+        g = index_glyph(np.pad(card, ((0, 0), (0, wide), (0, 0)), mode="edge"), np.pad(ink, ((0, 0), (0, wide))), 0)
     if tpl is None or g is None:
         return None, 0.2, "no corner index seen"
     rank, sim, margin = tpl.classify(g)
@@ -146,6 +175,9 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
 LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
 UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
+SPECK = 0.2            # a piece of ink in the index box this small against the largest is no glyph
+WIDEN = 0.25           # a second look at an index too wide for the box: the card this much wider
+CORNER_MM = 4.0        # a card's corner radius (3 mm on most decks) and a millimetre of slack
 SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
 
 
@@ -232,7 +264,7 @@ def recognize_pyramid(source, prior=None) -> PyramidReading:
     paper = float(np.median([np.percentile(cv2.cvtColor(rectify(photo.image, c), cv2.COLOR_BGR2GRAY), 90)
                              for c, _ in faces])) if faces else 200.0
     anchors = _anchors(faces)
-    fit = fit_pyramid(grey, anchors, paper, allowed) if anchors else None
+    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces]) if anchors else None
     warnings: list[str] = []
     cards: list[PlaceCard] = []
     pyramid: dict[str, str | None] = {p: None for p in PLACES}

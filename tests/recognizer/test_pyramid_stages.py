@@ -121,3 +121,35 @@ def test_prior_places_cards_only_where_the_tracker_says():
     present = [p for p, v in t["pyramid"].items() if v is not None]
     r = PP.recognize_pyramid(GAPS, prior=present)
     assert {p for p, v in r.pyramid.items() if v is not None} == set(present)
+
+
+@pytest.mark.parametrize("deck,rank,suit", [("tango", "4", "spade"), ("tango", "K", "heart"), ("tango", "J", "club"),
+                                            ("tango", "10", "spade"), ("tango", "3", "diamond")])
+def test_a_covered_index_is_read_past_the_corner_and_border_line(photographed, deck, rank, suit):
+    """tango draws a border line inside the card's edge and its J/K index touches the suit
+    sign: the corner's arc, the table past the rounded corner and a glyph merged with its
+    suit are handled by clean_corner/corner_ink (a 4 was read as 10, every J and K as none)."""
+    card = photographed(deck, rank, suit).copy()
+    card[150:] = photographed(deck, "9", "club")[:130]
+    got, conf, note = PP.read_index(card, 150 / 280)
+    assert got == rank, (got, note)
+
+
+def test_clean_corner_keeps_the_glyph_and_drops_the_rest():
+    ink = np.zeros((280, 200), np.uint8)
+    ink[:3, :] = 1                                       # the card's edge line along the top
+    cv2.ellipse(ink, (14, 14), (10, 10), 180, 0, 90, 1, 2)   # the corner's border arc
+    ink[20:45, 12:26] = 1                                 # the glyph
+    ink[60, 30] = 1                                       # a speck
+    out = PP.clean_corner(ink)
+    n, lab = cv2.connectedComponents(out[:90, :48])
+    assert n == 2 and out[20:45, 12:26].all()
+
+
+def test_a_fit_covering_few_found_outlines_is_penalised():
+    """_unexplained counts the found outlines off every card of a fit."""
+    H = np.eye(3)
+    places = L._places(0, 0, L.CARD_W + 4, L.CARD_H / 2)
+    outlines = [L.card_corners(*places[p]) for p in ("7.1", "7.4", "1.1")] + [L.card_corners(900, 900)]
+    assert L._unexplained(H, places, frozenset(L.PLACES), outlines) == 1
+    assert L._unexplained(H, places, frozenset({"1.1"}), outlines) == 3
