@@ -408,8 +408,8 @@ ES = {
     "ph_estimate": "Una estimación",
     "ph_resync_title": "Foto a mitad de cuadro",
     "ph_resync_intro": "¿Se te escapó una jugada? Fotografía la mesa: Tableside la compara con "
-                       "las cartas anotadas y las corrige cuando lo confirmas (un solo paso, que "
-                       "Deshacer anula).",
+                       "las cartas anotadas y las corrige cuando lo confirmas (un solo paso, que se "
+                       "anula con Deshacer).",
     "ph_resync_button": "Comprobar la mesa con una foto",
     "ph_resync_heading": "Lo que muestra la foto",
     "ph_resync_same": "La foto coincide con las cartas anotadas: no hay nada que cambiar.",
@@ -418,7 +418,7 @@ ES = {
     "ph_resync_unknown_n": "{n} cartas salieron sin verse: indícalas entre las descartadas.",
     "ph_resync_name_out": "+ Indicar una carta que salió",
     "ph_confirm": "Corregir las cartas anotadas", "ph_close": "Cerrar",
-    "ph_resynced": "Las cartas anotadas siguen ahora la foto. Deshacer lo anula.",
+    "ph_resynced": "Las cartas anotadas siguen ahora la foto. Con Deshacer se anula.",
 }
 
 DE = {
@@ -613,7 +613,7 @@ DE = {
     "ph_resync_title": "Foto mitten im Frame",
     "ph_resync_intro": "Einen Zug verpasst? Fotografiere den Tisch: Tableside vergleicht ihn mit "
                        "den festgehaltenen Karten und korrigiert sie, sobald du bestätigst (ein "
-                       "Schritt, den Zurück zurücknimmt).",
+                       "einziger Schritt, den „Zurück“ rückgängig macht).",
     "ph_resync_button": "Tisch mit einem Foto prüfen",
     "ph_resync_heading": "Was das Foto zeigt",
     "ph_resync_same": "Das Foto passt zu den festgehaltenen Karten: Nichts zu ändern.",
@@ -623,7 +623,7 @@ DE = {
                            "Ablagestapel.",
     "ph_resync_name_out": "+ Ausgeschiedene Karte nennen",
     "ph_confirm": "Karten so übernehmen", "ph_close": "Schließen",
-    "ph_resynced": "Die Karten folgen jetzt dem Foto. Zurück nimmt das zurück.",
+    "ph_resynced": "Die Karten folgen jetzt dem Foto. „Zurück“ macht das rückgängig.",
 }
 
 BOWLING = Catalog({"en": EN, "es": ES, "de": DE})
