@@ -1,13 +1,14 @@
 """The Bowling pages' words in English, Spanish and German (the rules cards' languages).
 
 Home, game screen (deal, hint, tracking, reveal, score-only keypad, correction
-dialog), score sheet, manage panel, stats, print page, toasts and every message
-the scripts show.  The Spanish and German words are the rules cards' own
+dialog, the "Photo mid-frame" re-sync panel), the hint from a photo (`ph_` keys,
+static/js/photohint.js), score sheet, manage panel, stats, print page, toasts and
+every message the scripts show.  The Spanish and German words are the rules cards' own
 (printables/rules_text.py): bolo / Pin, pila / Stapel, carta de bola /
 Kugelkarte, pleno / Strike, semipleno / Spare, cuadro / Frame, bola / Kugel.
 Words the stylesheet shows come as data attributes (`content: attr(...)`).
-What the engine says (a refused play's reason, the hint's explanation, the
-frame log) stays English.  Counted words come in pairs: `key_1` for one,
+What the engine says (a refused play's reason, the hint's explanation and
+estimate note, the frame log, a re-sync's differences) stays English.  Counted words come in pairs: `key_1` for one,
 `key_n` for any other number (static/js/i18n.js `trn`).
 """
 from __future__ import annotations
@@ -168,6 +169,52 @@ EN = {
                 "best on it.",
     "mat_download": "Download the play mat",
     "print_sheet_note": "A game's filled-in score sheet is on its page, under the sheet.",
+    # the photo hint (/photo-hint) and the game page's "Photo mid-frame" panel (photohint.js)
+    "ph_title": "Hint from a photo",
+    "ph_intro": "Photograph a Bowling Solitaire table at any point of a frame, or pick the photo "
+                "from the gallery. Tableside reads the cards, asks what a photo cannot show, and "
+                "says the best play.",
+    "ph_take_photo": "Take or choose a photo", "ph_another_photo": "Another photo",
+    "ph_tap_in": "No photo? Tap the cards in",
+    "ph_unreadable": "The photo could not be read: {reason}. Try another, or tap the cards in.",
+    "ph_tap_to_correct": "Tap a card to correct it. A pin that is gone and an empty pile are "
+                         "shown as dashed places.",
+    "ph_unsure_1": "The camera is unsure about {n} card (ringed): tap to check.",
+    "ph_unsure_n": "The camera is unsure about {n} cards (ringed): tap to check.",
+    "ph_unset_1": "{n} place still to set: tap it.",
+    "ph_unset_n": "{n} places still to set: tap them.",
+    "ph_pile_face_up": "Pile {n}'s face-up card",
+    "ph_removed": "Removed", "ph_empty_pile": "Empty pile",
+    "ph_questions": "What the photo cannot show",
+    "ph_which_ball": "Which ball is this?", "ph_ball": "Ball {n}",
+    "ph_under": "Cards face down under each pile",
+    "ph_fewer": "One card fewer under pile {n}", "ph_more": "One card more under pile {n}",
+    "ph_assumed": "assumed: change it if you know",
+    "ph_out_title": "Cards out of play: {n}", "ph_out_named": "{k} of {n} named.",
+    "ph_out_help": "Not sure which? Leave them: the hint then averages over every value they "
+                   "can have.",
+    "ph_add_out": "+ Name a card out", "ph_out_picker": "Which card is out of play?",
+    "ph_remove_out": "Remove {rank} from the cards out",
+    "ph_reset": "Go back to the assumed ball and counts",
+    "ph_fresh": "Fresh deal",
+    "ph_fresh_help": "All ten pins and three piles just dealt: 4, 2 and 1 cards under, nothing "
+                     "out, ball 1.",
+    "ph_fresh_needs": "A fresh deal shows all ten pins and three pile tops.",
+    "ph_best_play": "Best play", "ph_getting": "Working out the best play…",
+    "ph_estimate": "An estimate",
+    "ph_resync_title": "Photo mid-frame",
+    "ph_resync_intro": "Lost track of a play? Photograph the table: Tableside compares it with "
+                       "the tracked cards and sets them right once you confirm (one step, undone "
+                       "by Undo).",
+    "ph_resync_button": "Check the table with a photo",
+    "ph_resync_heading": "What the photo shows",
+    "ph_resync_same": "The photo matches the tracked cards: nothing to change.",
+    "ph_resync_diffs": "Differences with the tracked cards:",
+    "ph_resync_unknown_1": "{n} card went out unseen: name it from the discards.",
+    "ph_resync_unknown_n": "{n} cards went out unseen: name them from the discards.",
+    "ph_resync_name_out": "+ Name a card that went out",
+    "ph_confirm": "Set the tracker to this", "ph_close": "Close",
+    "ph_resynced": "The tracker now follows the photo. Undo takes it back.",
 }
 
 ES = {
@@ -325,6 +372,53 @@ ES = {
                 "funciona mejor sobre él.",
     "mat_download": "Descargar el tapete",
     "print_sheet_note": "La hoja rellena de una partida está en su página, bajo la hoja.",
+    "ph_title": "Consejo desde una foto",
+    "ph_intro": "Fotografía una mesa de Bolos solitario en cualquier momento de un cuadro, o "
+                "elige la foto de la galería. Tableside lee las cartas, pregunta lo que una foto "
+                "no puede mostrar y te dice la mejor jugada.",
+    "ph_take_photo": "Hacer o elegir una foto", "ph_another_photo": "Otra foto",
+    "ph_tap_in": "¿Sin foto? Pon las cartas tocándolas",
+    "ph_unreadable": "No se pudo leer la foto: {reason}. Prueba con otra o pon las cartas "
+                     "tocándolas.",
+    "ph_tap_to_correct": "Toca una carta para corregirla. Un bolo derribado y una pila vacía se "
+                         "ven como huecos de línea discontinua.",
+    "ph_unsure_1": "La cámara no está segura de {n} carta (rodeada): tócala para revisarla.",
+    "ph_unsure_n": "La cámara no está segura de {n} cartas (rodeadas): tócalas para revisarlas.",
+    "ph_unset_1": "Falta {n} hueco por poner: tócalo.",
+    "ph_unset_n": "Faltan {n} huecos por poner: tócalos.",
+    "ph_pile_face_up": "Carta descubierta de la pila {n}",
+    "ph_removed": "Derribado", "ph_empty_pile": "Pila vacía",
+    "ph_questions": "Lo que la foto no puede mostrar",
+    "ph_which_ball": "¿Qué bola es?", "ph_ball": "Bola {n}",
+    "ph_under": "Cartas boca abajo bajo cada pila",
+    "ph_fewer": "Una carta menos bajo la pila {n}", "ph_more": "Una carta más bajo la pila {n}",
+    "ph_assumed": "supuesto: cámbialo si lo sabes",
+    "ph_out_title": "Cartas fuera de juego: {n}", "ph_out_named": "{k} de {n} indicadas.",
+    "ph_out_help": "¿No sabes cuáles? Déjalas: el consejo hace la media de todos los valores "
+                   "que pueden tener.",
+    "ph_add_out": "+ Indicar una carta fuera", "ph_out_picker": "¿Qué carta está fuera de juego?",
+    "ph_remove_out": "Quitar {rank} de las cartas fuera",
+    "ph_reset": "Volver a la bola y las cuentas supuestas",
+    "ph_fresh": "Reparto nuevo",
+    "ph_fresh_help": "Los diez bolos y las tres pilas recién repartidos: 4, 2 y 1 cartas debajo, "
+                     "nada fuera, bola 1.",
+    "ph_fresh_needs": "Un reparto nuevo muestra los diez bolos y las cartas de arriba de las "
+                      "tres pilas.",
+    "ph_best_play": "Mejor jugada", "ph_getting": "Calculando la mejor jugada…",
+    "ph_estimate": "Una estimación",
+    "ph_resync_title": "Foto a mitad de cuadro",
+    "ph_resync_intro": "¿Se te escapó una jugada? Fotografía la mesa: Tableside la compara con "
+                       "las cartas anotadas y las corrige cuando lo confirmas (un solo paso, que se "
+                       "anula con Deshacer).",
+    "ph_resync_button": "Comprobar la mesa con una foto",
+    "ph_resync_heading": "Lo que muestra la foto",
+    "ph_resync_same": "La foto coincide con las cartas anotadas: no hay nada que cambiar.",
+    "ph_resync_diffs": "Diferencias con las cartas anotadas:",
+    "ph_resync_unknown_1": "{n} carta salió sin verse: indícala entre las descartadas.",
+    "ph_resync_unknown_n": "{n} cartas salieron sin verse: indícalas entre las descartadas.",
+    "ph_resync_name_out": "+ Indicar una carta que salió",
+    "ph_confirm": "Corregir las cartas anotadas", "ph_close": "Cerrar",
+    "ph_resynced": "Las cartas anotadas siguen ahora la foto. Con Deshacer se anula.",
 }
 
 DE = {
@@ -482,6 +576,54 @@ DE = {
                 "Kamera am besten.",
     "mat_download": "Spielmatte herunterladen",
     "print_sheet_note": "Das ausgefüllte Spielblatt eines Spiels steht auf seiner Seite, unter dem Blatt.",
+    "ph_title": "Tipp aus einem Foto",
+    "ph_intro": "Fotografiere einen Bowling‑Solitaire‑Tisch an jeder Stelle eines Frames oder "
+                "wähle das Foto aus der Galerie. Tableside liest die Karten, fragt, was ein Foto "
+                "nicht zeigen kann, und sagt dir den besten Zug.",
+    "ph_take_photo": "Foto machen oder wählen", "ph_another_photo": "Anderes Foto",
+    "ph_tap_in": "Kein Foto? Karten antippen und eintragen",
+    "ph_unreadable": "Das Foto ließ sich nicht lesen: {reason}. Versuch ein anderes oder tippe "
+                     "die Karten ein.",
+    "ph_tap_to_correct": "Tippe eine Karte an, um sie zu korrigieren. Ein abgeräumter Pin und "
+                         "ein leerer Stapel erscheinen als gestrichelte Plätze.",
+    "ph_unsure_1": "Bei {n} Karte ist sich die Kamera unsicher (umrandet): zum Prüfen antippen.",
+    "ph_unsure_n": "Bei {n} Karten ist sich die Kamera unsicher (umrandet): zum Prüfen antippen.",
+    "ph_unset_1": "Noch {n} Platz zu setzen: tippe ihn an.",
+    "ph_unset_n": "Noch {n} Plätze zu setzen: tippe sie an.",
+    "ph_pile_face_up": "Offene Karte von Stapel {n}",
+    "ph_removed": "Abgeräumt", "ph_empty_pile": "Leerer Stapel",
+    "ph_questions": "Was das Foto nicht zeigen kann",
+    "ph_which_ball": "Welche Kugel ist das?", "ph_ball": "Kugel {n}",
+    "ph_under": "Verdeckte Karten unter jedem Stapel",
+    "ph_fewer": "Eine Karte weniger unter Stapel {n}", "ph_more": "Eine Karte mehr unter Stapel {n}",
+    "ph_assumed": "angenommen: ändern, wenn du es weißt",
+    "ph_out_title": "Karten aus dem Spiel: {n}", "ph_out_named": "{k} von {n} benannt.",
+    "ph_out_help": "Nicht sicher, welche? Lass sie offen: Der Tipp mittelt dann über alle "
+                   "Werte, die sie haben können.",
+    "ph_add_out": "+ Karte aus dem Spiel nennen", "ph_out_picker": "Welche Karte ist aus dem Spiel?",
+    "ph_remove_out": "{rank} aus den Karten aus dem Spiel entfernen",
+    "ph_reset": "Zurück zur angenommenen Kugel und Kartenzahl",
+    "ph_fresh": "Frisch ausgelegt",
+    "ph_fresh_help": "Alle zehn Pins und drei Stapel gerade ausgelegt: 4, 2 und 1 Karten "
+                     "darunter, keine aus dem Spiel, Kugel 1.",
+    "ph_fresh_needs": "Frisch ausgelegt sind alle zehn Pins und die obersten Karten der drei "
+                      "Stapel zu sehen.",
+    "ph_best_play": "Bester Zug", "ph_getting": "Der beste Zug wird berechnet…",
+    "ph_estimate": "Eine Schätzung",
+    "ph_resync_title": "Foto mitten im Frame",
+    "ph_resync_intro": "Einen Zug verpasst? Fotografiere den Tisch: Tableside vergleicht ihn mit "
+                       "den festgehaltenen Karten und korrigiert sie, sobald du bestätigst (ein "
+                       "einziger Schritt, den „Zurück“ rückgängig macht).",
+    "ph_resync_button": "Tisch mit einem Foto prüfen",
+    "ph_resync_heading": "Was das Foto zeigt",
+    "ph_resync_same": "Das Foto passt zu den festgehaltenen Karten: Nichts zu ändern.",
+    "ph_resync_diffs": "Unterschiede zu den festgehaltenen Karten:",
+    "ph_resync_unknown_1": "{n} Karte ist ungesehen aus dem Spiel: Nenne sie aus dem Ablagestapel.",
+    "ph_resync_unknown_n": "{n} Karten sind ungesehen aus dem Spiel: Nenne sie aus dem "
+                           "Ablagestapel.",
+    "ph_resync_name_out": "+ Ausgeschiedene Karte nennen",
+    "ph_confirm": "Karten so übernehmen", "ph_close": "Schließen",
+    "ph_resynced": "Die Karten folgen jetzt dem Foto. „Zurück“ macht das rückgängig.",
 }
 
 BOWLING = Catalog({"en": EN, "es": ES, "de": DE})

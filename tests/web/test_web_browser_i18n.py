@@ -1,6 +1,7 @@
 """The Spanish and German pages in headless Chromium at 360 × 740: every screen fits (no
 element passes the viewport's right edge), the screen words are the language's (only the
-engine's hint explanation and frame log stay English), the switcher works and is remembered.
+engine's hint explanation and frame log stay English), the hint from a photo and the game
+page's re-sync from a photo too, the switcher works and is remembered.
 And the README's "first game in five minutes", walked at 390 px: with TABLESIDE_SCREENSHOTS=DIR
 its screenshots are written there as small palette PNGs (docs/img/ holds the committed ones).
 
@@ -20,6 +21,7 @@ from assistant.web.bowling_words import BOWLING
 from .conftest import Api, Table
 from .test_web_browser import CHROMIUM, browser, server  # noqa: F401  (fixtures)
 from .test_web_browser_polish import DEAL, overflowing
+from .test_web_photohint import MID_PHOTO, TRACKED
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed")
 NARROW = {"width": 360, "height": 740}
@@ -58,6 +60,18 @@ def words_left_in_english(page, lang) -> list[str]:
     return [w for w in ENGLISH.findall(text) if w.casefold() not in own] + KEY.findall(text)
 
 
+def checker(page, lang, shots: Path, problems: dict):
+    """check(name): a screenshot, and what passes the right edge or is left in English."""
+    def check(name, full=True):
+        page.wait_for_timeout(60)
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
+        found = {"overflow": overflowing(page), "english": words_left_in_english(page, lang)}
+        if any(found.values()):
+            problems[name] = found
+        assert page.evaluate("document.documentElement.lang") == lang
+    return check
+
+
 @pytest.mark.parametrize("lang", ["es", "de"])
 def test_the_spanish_and_german_screens_fit_at_360_and_speak_the_language(
         server, browser, app, tmp_path, lang):
@@ -67,14 +81,7 @@ def test_the_spanish_and_german_screens_fit_at_360_and_speak_the_language(
     api = Api(app.test_client())
     page = new_page(browser, lang)
     problems = {}
-
-    def check(name, full=True):
-        page.wait_for_timeout(60)
-        page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
-        found = {"overflow": overflowing(page), "english": words_left_in_english(page, lang)}
-        if any(found.values()):
-            problems[name] = found
-        assert page.evaluate("document.documentElement.lang") == lang
+    check = checker(page, lang, shots, problems)
 
     page.goto(server + "/")
     assert page.inner_text("h1") == words["home_h1"]
@@ -140,6 +147,69 @@ def test_the_spanish_and_german_screens_fit_at_360_and_speak_the_language(
     page.keyboard.press("Escape")
     page.goto(server + "/stats")
     check("stats-filled")
+
+    assert not problems, problems
+    assert not page.errors, page.errors
+    print(f"\nscreenshots: {shots}")
+
+
+@pytest.mark.skipif(not MID_PHOTO.exists(), reason="sample photo missing")
+@pytest.mark.parametrize("lang", ["es", "de"])
+def test_the_photo_hint_and_the_resync_fit_at_360_and_speak_the_language(
+        server, browser, app, tmp_path, lang):
+    """The hint from a photo and a game re-synced from one, with the real recogniser reading
+    sample_images/mid_paris_7_0001.jpg (B 6, I 2, J 8 standing; piles 6, 5, 10)."""
+    shots = tmp_path / lang
+    shots.mkdir()
+    words = BOWLING.strings[lang]
+    page = new_page(browser, lang)
+    problems = {}
+    check = checker(page, lang, shots, problems)
+
+    page.goto(server + "/")
+    page.click("#photohint-link")
+    page.wait_for_selector("label.photo input[type=file]", state="attached")
+    assert page.title() == f"{words['ph_title']} · Tableside"
+    assert page.inner_text("h1") == words["ph_title"]
+    check("photohint-start")
+    page.set_input_files("label.photo input[type=file]", str(MID_PHOTO))
+    page.wait_for_selector(".ph-best", timeout=60000)
+    best = page.inner_text(".ph-best")
+    assert best in (words["play_words"].format(pile=1, top="6", pins="B", values="6"),
+                    words["play_words"].format(pile=3, top="10", pins="I + J", values="2 + 8")), best
+    assert page.inner_text(".ph-ball .seg.on") == words["ph_ball"].format(n=1)
+    assert page.inner_text(".ph-estimate").startswith(words["ph_estimate"] + ":")
+    if page.locator(".alternatives summary").count():
+        page.click(".alternatives summary")
+    check("photohint-read")
+    page.click(".ph-add-out")
+    page.wait_for_selector("#picker[open]")
+    assert page.inner_text("#picker-title") == words["ph_out_picker"]
+    check("photohint-out-picker", full=False)
+    page.keyboard.press("Escape")
+    page.click(".pos-B")
+    page.wait_for_selector("#picker[open]")
+    assert page.inner_text("#picker-title") == words["pin_plain"].format(pin="B")
+    assert page.inner_text("#picker-clear") == words["ph_removed"]
+    check("photohint-pin-picker", full=False)
+    page.keyboard.press("Escape")
+
+    api = Api(app.test_client())
+    gid = api.new_game(["Ann"])
+    for action in TRACKED:          # the tracker one play behind the photo
+        api.act(gid, action)
+    page.goto(f"{server}/games/{gid}")
+    page.wait_for_selector("#resync:not([hidden])")
+    assert page.inner_text("#resync h2") == words["ph_resync_title"]
+    page.set_input_files("#resync label.photo input[type=file]", str(MID_PHOTO))
+    page.wait_for_selector("#resync-dialog[open] .ph-diffs", timeout=60000)
+    assert page.inner_text("#resync-heading") == words["ph_resync_heading"]
+    check("resync-dialog", full=False)
+    page.click(".ph-confirm")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast") == words["ph_resynced"]
+    page.wait_for_selector(".stage .triangle .card")
+    check("resync-done")
 
     assert not problems, problems
     assert not page.errors, page.errors

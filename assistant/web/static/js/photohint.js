@@ -2,71 +2,14 @@
 // taken mid-frame (the game page's "Photo mid-frame" panel). The server does the sums:
 // POST /api/photo-hint and POST /api/games/<id>/resync-check (assistant/web/photohint.py).
 import { getJSON, postForm, postJSON } from "./api.js";
+import { tr, trn } from "./i18n.js";
 import { PINS, countValues, rankOf, rankName } from "./cards.js";
 import { photoButton, shrinkPhoto } from "./photo.js";
 import { pickValue } from "./picker.js";
 import { renderTable } from "./table.js";
 
-// Every word this module shows, in one place (to be translated).
-export const T = {
-  title: "Hint from a photo",
-  intro: "Photograph a Bowling Solitaire table at any point of a frame, or pick the photo from the gallery. Tableside reads the cards, asks what a photo cannot show, and says the best play.",
-  takePhoto: "Take or choose a photo",
-  anotherPhoto: "Another photo",
-  tapIn: "No photo? Tap the cards in",
-  reading: "Reading the cards…",
-  unreadable: (why) => `The photo could not be read: ${why}. Try another, or tap the cards in.`,
-  tapToCorrect: "Tap a card to correct it. A pin that is gone and an empty pile are shown as dashed places.",
-  unsure: (n) => `The camera is unsure about ${n} card${n === 1 ? "" : "s"} (ringed): tap to check.`,
-  unset: (n) => `${n} place${n === 1 ? "" : "s"} still to set: tap ${n === 1 ? "it" : "them"}.`,
-  pinTitle: (p) => `Pin ${p}`,
-  pileTitle: (n) => `Pile ${n}'s face-up card`,
-  removed: "Removed",
-  emptyPile: "Empty pile",
-  pickerTitle: "Which card?",
-  cancel: "Cancel",
-  questions: "What the photo cannot show",
-  whichBall: "Which ball is this?",
-  ball: (n) => `Ball ${n}`,
-  under: "Cards face down under each pile",
-  pileUnder: (n) => `Pile ${n}`,
-  emptyWord: "empty",
-  fewer: (n) => `One card fewer under pile ${n}`,
-  more: (n) => `One card more under pile ${n}`,
-  assumed: "assumed: change it if you know",
-  outTitle: (n) => `Cards out of play: ${n}`,
-  outNamed: (k, n) => `${k} of ${n} named.`,
-  outHelp: "Not sure which? Leave them: the hint then averages over every value they can have.",
-  addOut: "+ Name a card out",
-  outPicker: "Which card is out of play?",
-  removeOut: (v) => `Remove ${rankName(v)} from the cards out`,
-  resetAnswers: "Go back to the assumed ball and counts",
-  fresh: "Fresh deal",
-  freshHelp: "All ten pins and three piles just dealt: 4, 2 and 1 cards under, nothing out, ball 1.",
-  freshNeeds: "A fresh deal shows all ten pins and three pile tops.",
-  hint: "Best play",
-  getting: "Working out the best play…",
-  endBall: "End this ball now",
-  endFrame: "Stop here: end the frame",
-  play: (pile, top, pins, values) => `Pile ${pile}'s ${rankOf(top)} takes ${pins.join(" + ")} (${values.join(" + ")})`,
-  estimate: "An estimate",
-  others: (n) => `Other plays (${n})`,
-  aims: "Hints aim for",
-  objectives: { game: "Best score", pins: "Most pins", strike: "A strike" },
-  overlayAlt: "The photo with the cards Tableside found outlined",
-  // the game page
-  resyncTitle: "Photo mid-frame",
-  resyncIntro: "Lost track of a play? Photograph the table: Tableside compares it with the tracked cards and sets them right once you confirm (one step, undone by Undo).",
-  resyncButton: "Check the table with a photo",
-  resyncHeading: "What the photo shows",
-  resyncSame: "The photo matches the tracked cards: nothing to change.",
-  resyncDiffs: "Differences with the tracked cards:",
-  resyncUnknown: (k) => `${k} card${k === 1 ? "" : "s"} went out unseen: name ${k === 1 ? "it" : "them"} from the discards.`,
-  resyncNameOut: "+ Name a card that went out",
-  confirm: "Set the tracker to this",
-  close: "Close",
-  resynced: "The tracker now follows the photo. Undo takes it back.",
-};
+// The hint's aims, as the game page names them.
+const OBJECTIVES = { game: tr("obj_game"), pins: tr("obj_pins"), strike: tr("obj_strike") };
 
 const SIZES = [5, 3, 2];            // cards dealt to piles 1, 2, 3 (the rules')
 const OBJECTIVE_KEY = "tableside.objective";
@@ -88,6 +31,9 @@ function button(label, cls, onClick) {
 function sentence(message) {
   return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".");
 }
+
+// What the server or the solver says, in English (README: what stays English), marked so.
+const english = (node) => Object.assign(node, { lang: "en" });
 
 // The shared picker (picker.js), its "clear" button named for what it means here.
 async function pickCard(heading, clearLabel, options) {
@@ -146,8 +92,8 @@ async function editPlace(table, key) {
   const inSight = countValues([...Object.values(table.pins), ...table.tops].filter((v) => v !== "gone"));
   const disabled = [];
   for (let v = 0; v < 10; v += 1) if (inSight[v] >= 2 && v !== current) disabled.push(v);
-  const picked = await pickCard(isPile ? T.pileTitle(key.slice(4)) : T.pinTitle(key),
-    isPile ? T.emptyPile : T.removed,
+  const picked = await pickCard(isPile ? tr("ph_pile_face_up", { n: key.slice(4) }) : tr("pin_plain", { pin: key }),
+    isPile ? tr("ph_empty_pile") : tr("ph_removed"),
     { current: typeof current === "number" ? current : null, disabled });
   if (picked === null) return false;
   const value = picked === "clear" ? "gone" : picked;
@@ -169,13 +115,13 @@ function stepper(n, value, max, onChange) {
   const row = el("div", "ph-stepper");
   const minus = button("−", "ghost ph-step", () => onChange(value - 1));
   minus.disabled = value <= 0;
-  minus.setAttribute("aria-label", T.fewer(n));
+  minus.setAttribute("aria-label", tr("ph_fewer", { n }));
   const plus = button("+", "ghost ph-step", () => onChange(value + 1));
   plus.disabled = value >= max;
-  plus.setAttribute("aria-label", T.more(n));
+  plus.setAttribute("aria-label", tr("ph_more", { n }));
   const count = el("output", "ph-count", String(value));
   count.id = `under-${n}`;
-  row.append(el("span", "ph-pile", T.pileUnder(n)), minus, count, plus);
+  row.append(el("span", "ph-pile", tr("pile_n", { n })), minus, count, plus);
   return row;
 }
 
@@ -184,7 +130,7 @@ function outChips(values, onRemove) {
   values.forEach((v, i) => {
     const li = el("li");
     const b = button(`${rankOf(v)} ×`, "ghost ph-chip", () => onRemove(i));
-    b.setAttribute("aria-label", T.removeOut(v));
+    b.setAttribute("aria-label", tr("ph_remove_out", { rank: rankName(v) }));
     li.append(b);
     list.append(li);
   });
@@ -192,9 +138,10 @@ function outChips(values, onRemove) {
 }
 
 function describe(action, state) {
-  if (action.action === "end_ball") return state.ball === 1 ? T.endBall : T.endFrame;
+  if (action.action === "end_ball") return state.ball === 1 ? tr("end_ball_now") : tr("stop_frame");
   const top = state.piles[action.pile - 1].top;
-  return T.play(action.pile, top, action.pins, action.pins.map((p) => rankOf(state.pins[p])));
+  const values = action.pins.map((p) => rankOf(state.pins[p])).join(" + ");
+  return tr("play_words", { pile: action.pile, top: rankOf(top), pins: action.pins.join(" + "), values });
 }
 
 // ---- the /photo-hint page -----------------------------------------------------------------
@@ -216,31 +163,36 @@ function photoHintPage(root) {
   let reply = null;                  // the last answer of /api/photo-hint
   let asked = 0;                     // drops answers to older questions
   let objective = localStorage.getItem(OBJECTIVE_KEY) || "game";
-  if (!(objective in T.objectives)) objective = "game";
+  if (!(objective in OBJECTIVES)) objective = "game";
 
-  const showError = (m) => { errorBox.textContent = sentence(m); errorBox.hidden = false; };
+  const showError = (m, fromServer = false) => {
+    errorBox.textContent = sentence(m);
+    if (fromServer) errorBox.lang = "en";
+    else errorBox.removeAttribute("lang");
+    errorBox.hidden = false;
+  };
   const clearError = () => { errorBox.hidden = true; };
 
   function renderHead() {
-    head.replaceChildren(el("h1", null, T.title));
-    if (!table) head.append(el("p", "muted", T.intro));
+    head.replaceChildren(el("h1", null, tr("ph_title")));
+    if (!table) head.append(el("p", "muted", tr("ph_intro")));
     const row = el("div", "actions");
-    row.append(photoButton(table ? T.anotherPhoto : T.takePhoto, table ? "secondary" : "primary big", async (file) => {
+    row.append(photoButton(table ? tr("ph_another_photo") : tr("ph_take_photo"), table ? "secondary" : "primary big", async (file) => {
       clearError();
-      stage.replaceChildren(el("p", "reading-note", T.reading));
+      stage.replaceChildren(el("p", "reading-note", tr("reading")));
       try {
         const reading = await recognise(file, null);
         table = tableOf(reading);
         answers = { ball: null, down: null, out: table.out.slice() };
         seen = null;
       } catch (e) {
-        showError(T.unreadable(e.message));
+        showError(tr("ph_unreadable", { reason: e.message }));
         seen = e.body && e.body.overlay;     // the cards that were found, outlined: why
       }
       refresh();
     }));
     if (!table) {
-      row.append(button(T.tapIn, "ghost", () => {
+      row.append(button(tr("ph_tap_in"), "ghost", () => {
         const pins = {};
         for (const p of PINS) pins[p] = null;
         table = { pins, tops: [null, null, null], unsure: new Set(), out: [], overlay: null };
@@ -258,7 +210,7 @@ function photoHintPage(root) {
     const fig = el("figure", "overlay");
     const img = el("img");
     img.src = url;
-    img.alt = T.overlayAlt;
+    img.alt = tr("seen_alt");
     fig.append(img);
     fig.addEventListener("click", () => fig.classList.toggle("large"));
     return fig;
@@ -275,10 +227,10 @@ function photoHintPage(root) {
         if (answers.down) answers.down[n - 1] = 0;      // an emptied pile has nothing under it
         changed();
       }, best);
-    const notes = [el("p", "muted small", T.tapToCorrect)];
-    if (table.unsure.size) notes.push(el("p", "note unsure-note", T.unsure(table.unsure.size)));
+    const notes = [el("p", "muted small", tr("ph_tap_to_correct"))];
+    if (table.unsure.size) notes.push(el("p", "note unsure-note", trn("ph_unsure", table.unsure.size)));
     const missing = unset();
-    if (missing.length) notes.push(el("p", "note clash-note", T.unset(missing.length)));
+    if (missing.length) notes.push(el("p", "note clash-note", trn("ph_unset", missing.length)));
     stage.replaceChildren(box, ...notes);
     if (table.overlay) stage.append(overlay(table.overlay));
   }
@@ -287,17 +239,17 @@ function photoHintPage(root) {
     questions.hidden = !table || unset().length > 0 || (!reply && answers.ball === null && answers.down === null);
     if (questions.hidden) return;
     if (!reply) {            // refused with the player's answers: offer the defaults again
-      questions.replaceChildren(el("h2", null, T.questions), button(T.resetAnswers, "secondary ph-reset", () => {
+      questions.replaceChildren(el("h2", null, tr("ph_questions")), button(tr("ph_reset"), "secondary ph-reset", () => {
         answers = { ball: null, down: null, out: answers.out };
         changed();
       }));
       return;
     }
     const t = reply.table;
-    const assumed = (what) => (t.defaulted.includes(what) ? el("span", "ph-assumed", T.assumed) : null);
-    questions.replaceChildren(el("h2", null, T.questions));
+    const assumed = (what) => (t.defaulted.includes(what) ? el("span", "ph-assumed", tr("ph_assumed")) : null);
+    questions.replaceChildren(el("h2", null, tr("ph_questions")));
 
-    const fresh = button(T.fresh, "secondary ph-fresh", () => {
+    const fresh = button(tr("ph_fresh"), "secondary ph-fresh", () => {
       answers = { ball: 1, down: [4, 2, 1], out: [] };
       changed();
     });
@@ -305,13 +257,13 @@ function photoHintPage(root) {
     fresh.disabled = !allTen;
     const freshRow = el("div", "actions");
     freshRow.append(fresh);
-    questions.append(freshRow, el("p", "muted small", allTen ? T.freshHelp : T.freshNeeds));
+    questions.append(freshRow, el("p", "muted small", allTen ? tr("ph_fresh_help") : tr("ph_fresh_needs")));
 
     const ballRow = el("div", "objective ph-ball");
     ballRow.setAttribute("role", "radiogroup");
-    ballRow.setAttribute("aria-label", T.whichBall);
+    ballRow.setAttribute("aria-label", tr("ph_which_ball"));
     for (const n of [1, 2]) {
-      const b = button(T.ball(n), `seg${t.ball === n ? " on" : ""}`, () => {
+      const b = button(tr("ph_ball", { n }), `seg${t.ball === n ? " on" : ""}`, () => {
         answers.ball = n;
         answers.down = null;           // the counts that fit the other ball
         changed();
@@ -320,19 +272,19 @@ function photoHintPage(root) {
       b.setAttribute("aria-checked", String(t.ball === n));
       ballRow.append(b);
     }
-    const ballHead = el("h3", null, T.whichBall);
+    const ballHead = el("h3", null, tr("ph_which_ball"));
     const a1 = assumed("ball");
     if (a1) ballHead.append(" ", a1);
     questions.append(ballHead, ballRow);
 
-    const underHead = el("h3", null, T.under);
+    const underHead = el("h3", null, tr("ph_under"));
     const a2 = assumed("down");
     if (a2) underHead.append(" ", a2);
     questions.append(underHead);
     t.down.forEach((n, i) => {
       if (t.tops[i] === null) {
         const row = el("div", "ph-stepper");
-        row.append(el("span", "ph-pile", T.pileUnder(i + 1)), el("span", "muted", T.emptyWord));
+        row.append(el("span", "ph-pile", tr("pile_n", { n: i + 1 })), el("span", "muted", tr("pile_empty")));
         questions.append(row);
         return;
       }
@@ -345,15 +297,15 @@ function photoHintPage(root) {
     });
 
     const total = t.out.length + t.unknown_out;
-    questions.append(el("h3", null, T.outTitle(total)));
-    questions.append(el("p", "muted small", `${T.outNamed(t.out.length, total)} ${t.unknown_out ? T.outHelp : ""}`.trim()));
+    questions.append(el("h3", null, tr("ph_out_title", { n: total })));
+    questions.append(el("p", "muted small", `${tr("ph_out_named", { k: t.out.length, n: total })} ${t.unknown_out ? tr("ph_out_help") : ""}`.trim()));
     questions.append(outChips(answers.out, (i) => { answers.out.splice(i, 1); changed(); }));
     if (t.unknown_out > 0) {
-      questions.append(button(T.addOut, "ghost ph-add-out", async () => {
+      questions.append(button(tr("ph_add_out"), "ghost ph-add-out", async () => {
         const seen = countValues([...Object.values(standingPins(table)), ...topsOf(table).filter((v) => v !== null), ...answers.out]);
         const disabled = [];
         for (let v = 0; v < 10; v += 1) if (seen[v] >= 2) disabled.push(v);
-        const v = await pickCard(T.outPicker, "", { allowClear: false, disabled });
+        const v = await pickCard(tr("ph_out_picker"), "", { allowClear: false, disabled });
         if (typeof v === "number") { answers.out.push(v); changed(); }
       }));
     }
@@ -364,15 +316,18 @@ function photoHintPage(root) {
     const h = reply.hint;
     const state = { ball: reply.table.ball, pins: reply.table.pins, piles: reply.table.tops.map((top) => ({ top })) };
     const banner = el("section", "hint-banner");
-    banner.setAttribute("aria-label", T.hint);
-    banner.append(el("p", "hint-label", T.hint), el("p", "hint-main ph-best", describe(h.best, state)));
+    banner.setAttribute("aria-label", tr("ph_best_play"));
+    banner.append(el("p", "hint-label", tr("ph_best_play")), el("p", "hint-main ph-best", describe(h.best, state)));
     const card = el("section", "panel hint-card");
-    card.append(el("p", "hint-why", h.explanation));
-    if (h.estimate) card.append(el("p", "note unsure-note ph-estimate", `${T.estimate}: ${h.estimate.why}.`));
+    card.append(english(el("p", "hint-why", h.explanation)));
+    if (h.estimate) {
+      card.append(el("p", "note unsure-note ph-estimate", `${tr("ph_estimate")}: `));
+      card.lastChild.append(english(el("span", null, `${h.estimate.why}.`)));
+    }
     const others = h.actions.slice(1);
     if (others.length) {
       const det = el("details", "alternatives");
-      det.append(el("summary", null, T.others(others.length)));
+      det.append(el("summary", null, tr("other_plays", { n: others.length })));
       const list = el("ol", "alt-list");
       for (const a of others.slice(0, 8)) {
         const li = el("li", "ph-alt");
@@ -384,7 +339,7 @@ function photoHintPage(root) {
     }
     const switcher = el("div", "objective");
     switcher.setAttribute("role", "radiogroup");
-    for (const [key, label] of Object.entries(T.objectives)) {
+    for (const [key, label] of Object.entries(OBJECTIVES)) {
       const b = button(label, `seg${key === objective ? " on" : ""}`, () => {
         objective = key;
         localStorage.setItem(OBJECTIVE_KEY, key);
@@ -394,7 +349,7 @@ function photoHintPage(root) {
       b.setAttribute("aria-checked", String(key === objective));
       switcher.append(b);
     }
-    card.append(el("p", "hint-label aim", T.aims), switcher);
+    card.append(el("p", "hint-label aim", tr("aims_for")), switcher);
     bannerBox.replaceChildren(banner);
     hintBox.replaceChildren(card);
   }
@@ -404,7 +359,7 @@ function photoHintPage(root) {
     const body = { pins: standingPins(table), tops: topsOf(table), out: answers.out, objective };
     if (answers.ball !== null) body.ball = answers.ball;
     if (answers.down !== null) body.down = answers.down;
-    bannerBox.replaceChildren(el("p", "reading-note", T.getting));
+    bannerBox.replaceChildren(el("p", "reading-note", tr("ph_getting")));
     try {
       const r = await postJSON("/api/photo-hint", body);
       if (n !== asked) return;
@@ -413,7 +368,7 @@ function photoHintPage(root) {
     } catch (e) {
       if (n !== asked) return;
       reply = null;
-      showError(e.message);
+      showError(e.message, true);
     }
     render();
   }
@@ -447,12 +402,12 @@ function resyncPanel(root) {
   let out = null;
   let version = null;
 
-  root.replaceChildren(el("h2", null, T.resyncTitle), el("p", "muted small", T.resyncIntro), errorBox);
+  root.replaceChildren(el("h2", null, tr("ph_resync_title")), el("p", "muted small", tr("ph_resync_intro")), errorBox);
   const row = el("div", "actions");
   root.append(row);
-  row.append(photoButton(T.resyncButton, "secondary", async (file) => {
+  row.append(photoButton(tr("ph_resync_button"), "secondary", async (file) => {
     errorBox.hidden = true;
-    const note = el("p", "reading-note", T.reading);
+    const note = el("p", "reading-note", tr("reading"));
     root.append(note);
     try {
       const reading = await recognise(file, gameId);    // the tracker's prior: which places hold a card
@@ -461,7 +416,7 @@ function resyncPanel(root) {
       out = null;
       await check();
     } catch (e) {
-      errorBox.textContent = sentence(T.unreadable(e.message));
+      errorBox.textContent = tr("ph_unreadable", { reason: e.message });
       errorBox.hidden = false;
     } finally {
       note.remove();
@@ -489,23 +444,23 @@ function resyncPanel(root) {
     drawTable(box, { ...table, down: result ? result.action.down : null },
       async (p) => { if (await editPlace(table, p)) { out = null; await check(); } },
       async (n) => { if (await editPlace(table, `pile${n}`)) { out = null; await check(); } });
-    const parts = [el("h2", null, T.resyncHeading), box];
-    if (table.unsure.size) parts.push(el("p", "note unsure-note", T.unsure(table.unsure.size)));
+    const parts = [Object.assign(el("h2", null, tr("ph_resync_heading")), { id: "resync-heading" }), box];
+    if (table.unsure.size) parts.push(el("p", "note unsure-note", trn("ph_unsure", table.unsure.size)));
     if (problem) {
-      const a = el("p", "alert ph-problem", sentence(problem));
+      const a = english(el("p", "alert ph-problem", sentence(problem)));
       a.setAttribute("role", "alert");
       parts.push(a);
     }
     const foot = el("div", "actions");
     if (result) {
       const diffs = result.differences;
-      if (!diffs.length) parts.push(el("p", "ph-same", T.resyncSame));
+      if (!diffs.length) parts.push(el("p", "ph-same", tr("ph_resync_same")));
       else {
-        parts.push(el("p", "ph-diff-head", T.resyncDiffs));
-        const list = el("ul", "ph-diffs");
+        parts.push(el("p", "ph-diff-head", tr("ph_resync_diffs")));
+        const list = english(el("ul", "ph-diffs"));
         for (const d of diffs) list.append(el("li", null, sentence(d)));
         parts.push(list);
-        parts.push(el("h3", null, T.under));
+        parts.push(el("h3", null, tr("ph_under")));
         result.action.down.forEach((n, i) => {
           if (result.action.tops[i] === null) return;
           parts.push(stepper(i + 1, n, SIZES[i] - 1, async (v) => {
@@ -516,23 +471,23 @@ function resyncPanel(root) {
           }));
         });
         if (result.unknown_out > 0) {
-          parts.push(el("p", "note unsure-note", T.resyncUnknown(result.unknown_out)));
-          parts.push(button(T.resyncNameOut, "ghost ph-add-out", async () => {
+          parts.push(el("p", "note unsure-note", trn("ph_resync_unknown", result.unknown_out)));
+          parts.push(button(tr("ph_resync_name_out"), "ghost ph-add-out", async () => {
             const left = countValues(result.pool);
             const disabled = [];
             for (let v = 0; v < 10; v += 1) if (!left[v]) disabled.push(v);
-            const v = await pickCard(T.outPicker, "", { allowClear: false, disabled });
+            const v = await pickCard(tr("ph_out_picker"), "", { allowClear: false, disabled });
             if (typeof v === "number") { out = [...result.action.out, v]; await check(); }
           }));
         }
-        const ok = button(T.confirm, "primary big ph-confirm", async () => {
+        const ok = button(tr("ph_confirm"), "primary big ph-confirm", async () => {
           try {
             await postJSON(`/api/games/${gameId}/actions`, { ...result.action, version });
             dialog.close();
             sessionStorage.setItem("tableside.resynced", "1");
             location.reload();
           } catch (e) {
-            const a = el("p", "alert", sentence(e.message));
+            const a = english(el("p", "alert", sentence(e.message)));
             a.setAttribute("role", "alert");
             body.append(a);
           }
@@ -541,7 +496,7 @@ function resyncPanel(root) {
         foot.append(ok);
       }
     }
-    foot.append(button(T.close, "ghost", () => dialog.close()));
+    foot.append(button(tr("ph_close"), "ghost", () => dialog.close()));
     parts.push(foot);
     body.replaceChildren(...parts);
     if (!dialog.open) dialog.showModal();
@@ -571,7 +526,7 @@ function resyncPanel(root) {
       sessionStorage.removeItem("tableside.resynced");
       const toast = document.getElementById("toast");
       if (toast) {
-        toast.textContent = T.resynced;
+        toast.textContent = tr("ph_resynced");
         toast.hidden = false;
         setTimeout(() => { toast.hidden = true; }, 4000);
       }
@@ -579,17 +534,6 @@ function resyncPanel(root) {
   });
 }
 
-// The picker's fixed words, from T (the dialog's markup carries none).
-function wordPicker() {
-  const title = document.getElementById("picker-title");
-  const clear = document.getElementById("picker-clear");
-  const cancel = document.getElementById("picker-cancel");
-  if (title && !title.textContent) title.textContent = T.pickerTitle;
-  if (cancel && !cancel.textContent) cancel.textContent = T.cancel;
-  if (clear && !clear.textContent) clear.textContent = T.removed;
-}
-
-wordPicker();
 const page = document.getElementById("photohint");
 if (page) photoHintPage(page);
 const panel = document.getElementById("resync");
