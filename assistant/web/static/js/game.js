@@ -8,6 +8,7 @@ import { pickValue } from "./picker.js";
 import { askFrame, renderQuick } from "./quick.js";
 import { ranking, renderSheet } from "./sheet.js";
 import { renderTable } from "./table.js";
+import { button, el } from "./dom.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -31,20 +32,6 @@ let busy = false;
 const draftKey = `tableside.draft.${gameId}`;
 
 // ---- small DOM helpers ------------------------------------------------------------
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(label, cls, onClick, extra = {}) {
-  const b = el("button", `button ${cls || ""}`.trim(), label);
-  b.type = "button";
-  b.addEventListener("click", onClick);
-  Object.assign(b, extra);
-  return b;
-}
 
 function showError(message) {
   errorBox.textContent = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".");

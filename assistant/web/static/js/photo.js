@@ -1,12 +1,6 @@
 // Photos from the phone: the photo button (camera or gallery) and shrinking before upload,
 // shared by the frame screen (game.js) and the photo hint and re-sync (photohint.js).
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el } from "./dom.js";
 
 export function photoButton(label, cls, onFile) {
   const wrap = el("label", `button ${cls} photo`);

@@ -7,26 +7,13 @@ import { PINS, countValues, rankOf, rankName } from "./cards.js";
 import { photoButton, shrinkPhoto } from "./photo.js";
 import { pickValue } from "./picker.js";
 import { renderTable } from "./table.js";
+import { el, button } from "./dom.js";
 
 // The hint's aims, as the game page names them.
 const OBJECTIVES = { game: tr("obj_game"), pins: tr("obj_pins"), strike: tr("obj_strike") };
 
 const SIZES = [5, 3, 2];            // cards dealt to piles 1, 2, 3 (the rules')
 const OBJECTIVE_KEY = "tableside.objective";
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(label, cls, onClick) {
-  const b = el("button", `button ${cls || ""}`.trim(), label);
-  b.type = "button";
-  b.addEventListener("click", onClick);
-  return b;
-}
 
 function sentence(message) {
   return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".");

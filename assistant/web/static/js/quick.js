@@ -4,20 +4,7 @@
 // rules below allow, and the server checks the frame again (assistant/quick.py) either way.
 import { PINS } from "./cards.js";
 import { tr, trn } from "./i18n.js";
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(label, cls, onClick) {
-  const b = el("button", `button ${cls || ""}`.trim(), label);
-  b.type = "button";
-  b.addEventListener("click", onClick);
-  return b;
-}
+import { el, button } from "./dom.js";
 
 const pinsWord = (n) => trn("n_pins", n);
 

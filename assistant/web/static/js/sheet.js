@@ -1,13 +1,7 @@
 // A bowling score sheet for every player, from the game JSON's score cards.
 import { tr } from "./i18n.js";
 import { frameFinished } from "./quick.js";
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
+import { el } from "./dom.js";
 
 // The ball boxes of one frame: a strike in frames 1-9 sits in the second box.
 export function ballBoxes(index, marks) {

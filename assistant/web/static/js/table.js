@@ -1,13 +1,7 @@
 // The cards on the table: the triangle of ten pins and the three ball piles, as buttons.
 import { PINS, rankOf, rankName } from "./cards.js";
 import { tr } from "./i18n.js";
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el } from "./dom.js";
 
 function cardButton({ corner, value, classes, label, onTap }) {
   const b = el("button", `card ${classes || ""}`.trim());

@@ -2,6 +2,7 @@
 // this script only draws its JSON and sends one event per tap (with "version", so a double tap
 // or a second phone is refused instead of recorded twice).
 import { getJSON, postJSON } from "./api.js";
+import { el } from "./dom.js";
 
 const root = document.getElementById("topple");
 const gameId = root.dataset.gameId;
@@ -22,13 +23,6 @@ const fmt = (key, values = {}) =>
   (T[key] || key).replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 const colourName = (c) => T[c] || c;
 const colourClass = (c) => "pc-" + (KNOWN.includes(c.toLowerCase()) ? c.toLowerCase() : "other");
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function swatch(c) {
   const s = el("span", "swatch " + colourClass(c));
