@@ -44,6 +44,9 @@ class Placement:
     slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
     lattice: dict | None = None         # the fitted lattice's axis, pitch and origin t (see in_pile_zone)
     guessed: bool = False               # pin letters or a pile's number guessed: what the player knows settles them
+    margin: float = 9.0                 # score of the winning placement over the next-best labelling
+    contested: list[int] = field(default_factory=list)  # cards the next-best labelling places elsewhere
+    rival: list | None = None           # per card (role, position) in the next-best labelling
 
 
 def _card_h(corners: np.ndarray) -> np.ndarray:
@@ -569,6 +572,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         others = sorted((v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0),
                         key=lambda v: -v["score"])
         best["margin"] = best["score"] - others[0]["score"] if others else 9.0
+        best["runner_up"] = others[0] if others else None
         # the other labellings nearly as good: what the prior's pile tops may choose between
         best["rivals"] = [v for v in others if v["score"] > best["score"] - GUESS_MARGIN]
     return best
@@ -797,9 +801,22 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     elif pile_guessed:
         warns.append("the pile right of J is taken as pile 2, as on the mat; if pile 2 is empty "
                      "and this is pile 3, please correct it")
+    contested, rival = [], None
+    if best.get("runner_up") is not None and allowed is None:
+        # what the next-best placement would call each card: where it differs, the photo's
+        # fit alone chose between the two (recognize doubts those cards when the margin is small)
+        other = best["runner_up"]
+        o_roles, o_pos = ["outside"] * n, [None] * n
+        for i in np.flatnonzero(other["slot"] >= 0):
+            o_roles[i], o_pos[i] = "pin", LETTERS[other["slot"][i]]
+        for i, name in _name_piles(other["uv"], pile_cards(other), exp_piles, other["pitch"]).items():
+            o_roles[i], o_pos[i] = "pile", name
+        contested = [i for i in range(n) if roles[i] != "outside" and (roles[i], pos[i]) != (o_roles[i], o_pos[i])]
+        rival = list(zip(o_roles, o_pos))
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")},
-                     guessed=letters_guessed or pile_guessed)
+                     guessed=letters_guessed or pile_guessed, margin=float(best.get("margin", 9.0)),
+                     contested=contested, rival=rival)
 
 
 def in_pile_zone(lattice: dict, xy_mm: np.ndarray) -> bool:

@@ -34,6 +34,11 @@ COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
 CORNERS_DIFFER = 0.6       # a pin or pile top whose lopsided count one corner agrees with and the
                            # other does not (rank.OTHER_CORNER): its covered corner may agree by chance
 DECK_DOUBT = 0.6           # at most this sure of each of three pins and pile tops read one value
+# A placement that wins the layout fit by less than this over the next-best labelling
+# (layout.Placement.margin) leaves the cards the two place differently in doubt: fitted by
+# tools/fit_layout_margin.py on the own renders and half the independent photos (see there)
+PLACE_MARGIN = 0.6
+PLACE_DOUBT = LOW_CONFIDENCE - 0.1   # ... and those cards are at most this sure (so ringed)
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 NO_PAPER = 0.2             # a card read less surely than SURE_PAPER_READ with a paper fraction below
@@ -270,6 +275,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     piles: list[int | None] = [None, None, None]
     used_mat = False
     unread: list[str] = []
+    contested: list[str] = []
+    layout_margin = None
     if not layout:
         cards = [_card(c, s, r, None, None) for c, r in faces]
     else:
@@ -308,10 +315,12 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         numbered = [r.kind == "number" for _, r in faces]
         quads = [c for c, _ in faces]
         warnings += pl.warnings
-        for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
+        of_face = {}
+        for i, ((c, r), role, pos) in enumerate(zip(faces, pl.roles, pl.positions)):
             if role == "outside" and on_mat and _mat_print(c, r, mat_h, markers):
                 continue        # the mat's marker or an empty slot's frame, not a card
             cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
+            of_face[i] = cards[-1]
         if verify and pl.slots_mm is not None:
             found, doubted = recover_pins(photo.image, faces, backs, pl, allowed)
             recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
@@ -328,6 +337,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 if c.role == "pin" and c.position in read_again:
                     c.role, c.position = "outside", None
             cards = drop_covered(cards, recovered) + recovered
+        said, contested = _contested_places(pl, of_face, cards, recovered if verify and pl.slots_mm is not None else [])
+        if said:
+            warnings.append(said)
+        layout_margin = None if on_mat else pl.margin
         try:
             _check_second_layout(quads, numbered, pl)
         except RecognitionError as e:
@@ -398,9 +411,48 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         warnings.append(f"the cards were found by their faint outlines only (white cards on a light "
                         f"table): please check {', '.join(placed)}")
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
-                    layout and pl.guessed, unread)
+                    layout and pl.guessed, unread, layout_margin, contested)
     r.seconds = time.perf_counter() - t0
     return r
+
+
+def _contested_places(pl, of_face: dict, cards: list[Card], recovered: list[Card]) -> tuple[str, list[str]]:
+    """The places the layout fit chose between: the cards the next-best labelling places
+    differently (layout.Placement.contested), the pins recovered on that lattice (they shift
+    with it) and where the rival puts them ("E", "pile2").  When the fit won by less than
+    PLACE_MARGIN those cards are doubted, and a warning names the places ('' otherwise).  A
+    placement a row or column off reads every card right and places it wrong; with the
+    per-card confidence high the player had no cue to check it."""
+    kept = {id(c) for c in cards}
+    doubted = [i for i in pl.contested if i in of_face and id(of_face[i]) in kept and of_face[i].role in ("pin", "pile")]
+    if not doubted:
+        return "", []
+    mine = [of_face[i] for i in doubted]
+    if any(c.role == "pin" for c in mine):
+        mine += [c for c in recovered if c.role == "pin" and id(c) in kept]
+    here = [(c.role, c.position) for c in mine]
+    there = [pl.rival[i] for i in doubted if pl.rival[i][0] != "outside"]
+    places = sorted({p if r == "pin" else f"pile{p}" for r, p in here + there})
+    if pl.margin >= PLACE_MARGIN:
+        return "", places
+    for c in mine:
+        _doubt(c, PLACE_DOUBT, f"{c.note}; {LAYOUT_DOUBT_NOTE}" if c.note else LAYOUT_DOUBT_NOTE)
+    also = f" (they may be {_places(there)})" if there else ""
+    return f"the layout fits another way nearly as well: please check {_places(here)} on the overlay{also}", places
+
+
+LAYOUT_DOUBT_NOTE = "the layout fits another placement nearly as well"
+
+
+def _places(where: list) -> str:
+    """'pins A, B and E, pile 2' for [("pin", "A"), ...] (the benchmark reads places so)."""
+    def listed(xs):
+        return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+    pins = sorted({p for r, p in where if r == "pin"})
+    piles = sorted({p for r, p in where if r == "pile"})
+    said = ([("pin " if len(pins) == 1 else "pins ") + listed(pins)] if pins else []) + \
+           ([("pile " if len(piles) == 1 else "piles ") + listed(piles)] if piles else [])
+    return ", ".join(said)
 
 
 def _mat_print(corners, r: RankReading, mat_h, markers) -> bool:
