@@ -277,7 +277,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     piles: list[int | None] = [None, None, None]
     used_mat = False
     unread: list[str] = []
-    contested: list[str] = []
+    contested: list = []
     layout_margin = None
     if not layout:
         cards = [_card(c, s, r, None, None) for c, r in faces]
