@@ -44,6 +44,10 @@ class Placement:
     slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
     lattice: dict | None = None         # the fitted lattice's axis, pitch and origin t (see in_pile_zone)
     guessed: bool = False               # pin letters or a pile's number guessed: what the player knows settles them
+    margin: float = 9.0                 # score of the winning placement over the next-best labelling
+    # the other labellings within DISPUTE_WINDOW of the winner: (its lead over that one, the
+    # cards that one places differently, where it puts them as (role, position))
+    disputes: list = field(default_factory=list)
 
 
 def _card_h(corners: np.ndarray) -> np.ndarray:
@@ -414,6 +418,7 @@ RULES_PENALTY = 0.9
 TOPS_PENALTY = 0.6
 TOPS_NEEDED = [tops_needed(down) for down in range(11)]
 GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
+DISPUTE_WINDOW, DISPUTES = 2.0, 8   # Placement.disputes: the labellings this near the winner, at most this many
 
 
 def _score_bound(ok: np.ndarray, pile_ok: np.ndarray, allowed: np.ndarray | None) -> float:
@@ -569,6 +574,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         others = sorted((v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0),
                         key=lambda v: -v["score"])
         best["margin"] = best["score"] - others[0]["score"] if others else 9.0
+        best["near"] = [v for v in others if v["score"] > best["score"] - DISPUTE_WINDOW][:DISPUTES]
         # the other labellings nearly as good: what the prior's pile tops may choose between
         best["rivals"] = [v for v in others if v["score"] > best["score"] - GUESS_MARGIN]
     return best
@@ -797,9 +803,22 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     elif pile_guessed:
         warns.append("the pile right of J is taken as pile 2, as on the mat; if pile 2 is empty "
                      "and this is pile 3, please correct it")
+    disputes = []
+    for other in (best.get("near", []) if allowed is None else []):
+        # what another placement nearly as good would call each card: where it differs, the
+        # photo's fit alone chose (recognize doubts those cards when the lead is small)
+        o_roles, o_pos = ["outside"] * n, [None] * n
+        for i in np.flatnonzero(other["slot"] >= 0):
+            o_roles[i], o_pos[i] = "pin", LETTERS[other["slot"][i]]
+        for i, name in _name_piles(other["uv"], pile_cards(other), exp_piles, other["pitch"]).items():
+            o_roles[i], o_pos[i] = "pile", name
+        moved = [i for i in range(n) if (roles[i], pos[i]) != (o_roles[i], o_pos[i])]
+        if moved:
+            disputes.append((best["score"] - other["score"], moved, [(o_roles[i], o_pos[i]) for i in moved]))
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")},
-                     guessed=letters_guessed or pile_guessed)
+                     guessed=letters_guessed or pile_guessed, margin=float(best.get("margin", 9.0)),
+                     disputes=disputes)
 
 
 def in_pile_zone(lattice: dict, xy_mm: np.ndarray) -> bool:

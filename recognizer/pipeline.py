@@ -34,6 +34,13 @@ COVERED_CONFIDENCE = 0.6   # ... is at most this sure (_covered_by_others)
 CORNERS_DIFFER = 0.6       # a pin or pile top whose lopsided count one corner agrees with and the
                            # other does not (rank.OTHER_CORNER): its covered corner may agree by chance
 DECK_DOUBT = 0.6           # at most this sure of each of three pins and pile tops read one value
+# A labelling of the cards that comes this near the layout fit's winner (layout.Placement.
+# disputes) leaves the places the two dispute in doubt.  Fitted by tools/fit_layout_margin.py
+# (most wrong-and-unflagged places flagged over right places flagged) on 60 own renders and
+# the even independent photos; on the odd ones and sample_images it flagged 17 such places
+# for 18 right ones.  (It falls between two fit-half photos' leads, 0.2992 and 0.2999.)
+PLACE_MARGIN = 0.2995
+PLACE_DOUBT = LOW_CONFIDENCE - 0.1   # ... and those cards are at most this sure (so ringed)
 CORNER_INDEX = 0.85        # a CORNERS card (cards.py) is a card only when its corner index reads this well
 DIM_READ = 0.7             # a DIM region (cards.py) is a card only when read a number card this surely
 NO_PAPER = 0.2             # a card read less surely than SURE_PAPER_READ with a paper fraction below
@@ -270,6 +277,8 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     piles: list[int | None] = [None, None, None]
     used_mat = False
     unread: list[str] = []
+    contested: list = []
+    layout_margin = None
     if not layout:
         cards = [_card(c, s, r, None, None) for c, r in faces]
     else:
@@ -308,10 +317,12 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         numbered = [r.kind == "number" for _, r in faces]
         quads = [c for c, _ in faces]
         warnings += pl.warnings
-        for (c, r), role, pos in zip(faces, pl.roles, pl.positions):
+        of_face = {}
+        for i, ((c, r), role, pos) in enumerate(zip(faces, pl.roles, pl.positions)):
             if role == "outside" and on_mat and _mat_print(c, r, mat_h, markers):
                 continue        # the mat's marker or an empty slot's frame, not a card
             cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
+            of_face[i] = cards[-1]
         if verify and pl.slots_mm is not None:
             found, doubted = recover_pins(photo.image, faces, backs, pl, allowed)
             recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
@@ -328,6 +339,10 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 if c.role == "pin" and c.position in read_again:
                     c.role, c.position = "outside", None
             cards = drop_covered(cards, recovered) + recovered
+        said, contested = _contested_places(pl, of_face, cards, recovered if verify and pl.slots_mm is not None else [])
+        if said:
+            warnings.append(said)
+        layout_margin = None if on_mat else pl.margin
         try:
             _check_second_layout(quads, numbered, pl)
         except RecognitionError as e:
@@ -398,9 +413,57 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         warnings.append(f"the cards were found by their faint outlines only (white cards on a light "
                         f"table): please check {', '.join(placed)}")
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
-                    layout and pl.guessed, unread)
+                    layout and pl.guessed, unread, layout_margin, contested)
     r.seconds = time.perf_counter() - t0
     return r
+
+
+def _contested_places(pl, of_face: dict, cards: list[Card], recovered: list[Card]) -> tuple[str, list]:
+    """The places the layout fit chose between: per other labelling nearly as good
+    (layout.Placement.disputes) its lead and the places in dispute -- the cards it places
+    differently, the pins recovered on the lattice (they shift with it), and where it puts
+    them ("E", "pile2").  The cards disputed by a labelling less than PLACE_MARGIN behind are
+    doubted, and a warning names the places ('' when none is).  A placement a row or column
+    off reads every card right and places it wrong; with the per-card confidence high the
+    player had no cue to check it."""
+    kept = {id(c) for c in cards}
+    name = lambda role, p: p if role == "pin" else f"pile{p}"  # noqa: E731
+    seen, mine, there = [], [], []
+    for lead, moved, elsewhere in pl.disputes:
+        here = [of_face[i] for i in moved if i in of_face and id(of_face[i]) in kept
+                and of_face[i].role in ("pin", "pile")]
+        if any(c.role == "pin" for c in here):
+            here += [c for c in recovered if c.role == "pin" and id(c) in kept]
+        away = [w for w in elsewhere if w[0] != "outside"]
+        if not here and not away:
+            continue
+        seen.append([lead, sorted({name(c.role, c.position) for c in here} | {name(*w) for w in away})])
+        if lead < PLACE_MARGIN:
+            mine += [c for c in here if all(c is not m for m in mine)]
+            there += [w for w in away if w not in there]
+    for c in mine:
+        _doubt(c, PLACE_DOUBT, f"{c.note}; {LAYOUT_DOUBT_NOTE}" if c.note else LAYOUT_DOUBT_NOTE)
+    if not mine and not there:
+        return "", seen
+    if not mine:
+        return f"the layout fits another way nearly as well: please check {_places(there)} on the overlay", seen
+    also = f" (they may be {_places(there)})" if there else ""
+    return (f"the layout fits another way nearly as well: please check "
+            f"{_places([(c.role, c.position) for c in mine])} on the overlay{also}", seen)
+
+
+LAYOUT_DOUBT_NOTE = "the layout fits another placement nearly as well"
+
+
+def _places(where: list) -> str:
+    """'pins A, B and E, pile 2' for [("pin", "A"), ...] (the benchmark reads places so)."""
+    def listed(xs):
+        return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+    pins = sorted({p for r, p in where if r == "pin"})
+    piles = sorted({p for r, p in where if r == "pile"})
+    said = ([("pin " if len(pins) == 1 else "pins ") + listed(pins)] if pins else []) + \
+           ([("pile " if len(piles) == 1 else "piles ") + listed(piles)] if piles else [])
+    return ", ".join(said)
 
 
 def _mat_print(corners, r: RankReading, mat_h, markers) -> bool:

@@ -42,6 +42,11 @@ class Recognition:
     # places the caller's prior says hold a card (standing pins, live piles' tops: "H", "2")
     # where the photo showed none: a pin lost without a word would cost the player the frame
     unread: list[str] = field(default_factory=list)
+    # the layout fit's lead over the next-best labelling (None on the mat's fixed slots or
+    # with no layout), and per labelling nearly as good [its lead, the places it disputes
+    # ("E", "pile2")]: the cards there are ringed when the lead is under pipeline.PLACE_MARGIN
+    layout_margin: float | None = None
+    contested: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"image": self.image, "width": self.width, "height": self.height,
