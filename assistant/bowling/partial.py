@@ -250,7 +250,8 @@ def hint_unknown_out(done: Completed, objective: str = "game",
     exact = done.unknown_out == 0 or sum(done.down) == 0
     out["estimate"] = None if exact else {
         "unknown_out": done.unknown_out, "ways": total, "averaged": len(ways),
-        "why": (f"{done.unknown_out} card(s) out of play not named: the values are averaged over "
+        "why": (f"{done.unknown_out} card{'' if done.unknown_out == 1 else 's'} out of play not "
+                 "named: the values are averaged over "
                 + (f"all {total} ways they can fall" if total else f"{len(ways)} sampled ways "
                    "they can fall") + "; name the cards out for an exact hint")}
     return out

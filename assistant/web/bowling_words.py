@@ -202,6 +202,14 @@ EN = {
     "ph_fresh_needs": "A fresh deal shows all ten pins and three pile tops.",
     "ph_best_play": "Best play", "ph_getting": "Working out the best play…",
     "ph_estimate": "An estimate",
+    "ph_estimate_all_1": "{n} card out of play is not named: the values are averaged over all "
+                         "{ways} ways it can fall. Name it for an exact hint.",
+    "ph_estimate_all_n": "{n} cards out of play are not named: the values are averaged over all "
+                         "{ways} ways they can fall. Name them for an exact hint.",
+    "ph_estimate_sampled_1": "{n} card out of play is not named: the values are averaged over "
+                             "{ways} sampled ways it can fall. Name it for an exact hint.",
+    "ph_estimate_sampled_n": "{n} cards out of play are not named: the values are averaged over "
+                             "{ways} sampled ways they can fall. Name them for an exact hint.",
     "ph_resync_title": "Photo mid-frame",
     "ph_resync_intro": "Lost track of a play? Photograph the table: Tableside compares it with "
                        "the tracked cards and sets them right once you confirm (one step, undone "
@@ -406,6 +414,14 @@ ES = {
                       "tres pilas.",
     "ph_best_play": "Mejor jugada", "ph_getting": "Calculando la mejor jugada…",
     "ph_estimate": "Una estimación",
+    "ph_estimate_all_1": "{n} carta fuera de juego sin indicar: los valores son la media de las "
+                         "{ways} maneras en que puede haber salido. Indícala para un consejo exacto.",
+    "ph_estimate_all_n": "{n} cartas fuera de juego sin indicar: los valores son la media de las "
+                         "{ways} maneras en que pueden haber salido. Indícalas para un consejo exacto.",
+    "ph_estimate_sampled_1": "{n} carta fuera de juego sin indicar: los valores son la media de "
+                             "{ways} maneras al azar. Indícala para un consejo exacto.",
+    "ph_estimate_sampled_n": "{n} cartas fuera de juego sin indicar: los valores son la media de "
+                             "{ways} maneras al azar. Indícalas para un consejo exacto.",
     "ph_resync_title": "Foto a mitad de cuadro",
     "ph_resync_intro": "¿Se te escapó una jugada? Fotografía la mesa: Tableside la compara con "
                        "las cartas anotadas y las corrige cuando lo confirmas (un solo paso, que se "
@@ -610,6 +626,14 @@ DE = {
                       "Stapel zu sehen.",
     "ph_best_play": "Bester Zug", "ph_getting": "Der beste Zug wird berechnet…",
     "ph_estimate": "Eine Schätzung",
+    "ph_estimate_all_1": "{n} Karte aus dem Spiel ist nicht benannt: Die Werte sind über alle "
+                         "{ways} Möglichkeiten gemittelt. Benenne sie für einen genauen Tipp.",
+    "ph_estimate_all_n": "{n} Karten aus dem Spiel sind nicht benannt: Die Werte sind über alle "
+                         "{ways} Möglichkeiten gemittelt. Benenne sie für einen genauen Tipp.",
+    "ph_estimate_sampled_1": "{n} Karte aus dem Spiel ist nicht benannt: Die Werte sind über "
+                             "{ways} zufällige Möglichkeiten gemittelt. Benenne sie für einen genauen Tipp.",
+    "ph_estimate_sampled_n": "{n} Karten aus dem Spiel sind nicht benannt: Die Werte sind über "
+                             "{ways} zufällige Möglichkeiten gemittelt. Benenne sie für einen genauen Tipp.",
     "ph_resync_title": "Foto mitten im Frame",
     "ph_resync_intro": "Einen Zug verpasst? Fotografiere den Tisch: Tableside vergleicht ihn mit "
                        "den festgehaltenen Karten und korrigiert sie, sobald du bestätigst (ein "

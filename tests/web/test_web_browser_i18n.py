@@ -178,7 +178,9 @@ def test_the_photo_hint_and_the_resync_fit_at_360_and_speak_the_language(
     assert best in (words["play_words"].format(pile=1, top="6", pins="B", values="6"),
                     words["play_words"].format(pile=3, top="10", pins="I + J", values="2 + 8")), best
     assert page.inner_text(".ph-ball .seg.on") == words["ph_ball"].format(n=1)
-    assert page.inner_text(".ph-estimate").startswith(words["ph_estimate"] + ":")
+    estimate = page.inner_text(".ph-estimate")      # the server's numbers in the page's words
+    assert estimate.startswith(words["ph_estimate"] + ":") and page.locator(".ph-estimate [lang=en]").count() == 0
+    assert estimate.endswith(words["ph_estimate_sampled_n"].split(". ")[-1]), estimate
     if page.locator(".alternatives summary").count():
         page.click(".alternatives summary")
     check("photohint-read")

@@ -308,8 +308,12 @@ function photoHintPage(root) {
     const card = el("section", "panel hint-card");
     card.append(english(el("p", "hint-why", h.explanation)));
     if (h.estimate) {
-      card.append(el("p", "note unsure-note ph-estimate", `${tr("ph_estimate")}: `));
-      card.lastChild.append(english(el("span", null, `${h.estimate.why}.`)));
+      // the server's numbers in the page's words (its "why" is the same sentence in English)
+      const est = h.estimate;
+      const why = est.ways
+        ? trn("ph_estimate_all", est.unknown_out, { ways: est.ways })
+        : trn("ph_estimate_sampled", est.unknown_out, { ways: est.averaged });
+      card.append(el("p", "note unsure-note ph-estimate", `${tr("ph_estimate")}: ${why}`));
     }
     const others = h.actions.slice(1);
     if (others.length) {
