@@ -26,7 +26,7 @@ from ..topple.rules import ROUND_START, TIES, Rules
 from .body import json_body
 from .db import get_db
 from .store import StaleGame
-from .topple_store import apply_event, create_game, game_version, list_games, load_game
+from .topple_store import apply_event, create_game, list_games, load_game, load_versioned
 from .topple_words import TOPPLE
 
 bp = Blueprint("topple", __name__)
@@ -37,12 +37,12 @@ SHEET_PLAYERS = (2, 4)
 
 # ---- what the page shows -------------------------------------------------------------
 
-def view(game_id: str, game: Game) -> dict:
+def view(game_id: str, game: Game, version: int) -> dict:
     """The game as the turn screen needs it: the engine's view plus legal spaces per roll,
     and its version (the next write names it: a screen left behind is refused)."""
     out = game.to_json()
     out["id"] = game_id
-    out["version"] = game_version(get_db(), game_id)
+    out["version"] = version
     out["legal"] = {str(r): list(game.legal_spaces(r)) for r in DIE_FACES}
     for entry, event in zip(out["history"], game.events):
         entry["event"] = event
@@ -134,7 +134,7 @@ def api_create():
 
 @bp.get("/api/topple/games/<game_id>")
 def api_game(game_id: str):
-    return jsonify(view(game_id, load_game(get_db(), game_id)))
+    return jsonify(view(game_id, *load_versioned(get_db(), game_id)))
 
 
 @bp.post("/api/topple/games/<game_id>/events")
@@ -144,11 +144,11 @@ def api_event(game_id: str):
     body = json_body()
     db = get_db()
     try:
-        game = apply_event(db, game_id, body.get("event"), undo=body.get("undo") is True,
-                           at=body.get("at"), version=body.get("version"))
+        stored = apply_event(db, game_id, body.get("event"), undo=body.get("undo") is True,
+                             at=body.get("at"), version=body.get("version"))
     except StaleGame as e:
-        return jsonify(error=str(e), game=view(game_id, load_game(db, game_id))), 409
-    return jsonify(view(game_id, game))
+        return jsonify(error=str(e), game=view(game_id, *load_versioned(db, game_id))), 409
+    return jsonify(view(game_id, *stored))
 
 
 @bp.get("/api/topple/games/<game_id>/best")

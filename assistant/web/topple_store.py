@@ -72,14 +72,16 @@ def load_game(db: sqlite3.Connection, game_id: Any) -> Game:
     return rebuild(db, _row(db, game_id))
 
 
-def game_version(db: sqlite3.Connection, game_id: Any) -> int:
-    """The game's version (raised by every write, undo included), for its JSON."""
-    return _row(db, game_id)["version"]
+def load_versioned(db: sqlite3.Connection, game_id: Any) -> tuple[Game, int]:
+    """The game and its version (raised by every write, undo included), from one read."""
+    row = _row(db, game_id)
+    return rebuild(db, row), row["version"]
 
 
 def apply_event(db: sqlite3.Connection, game_id: Any, event: Any, undo: bool = False,
-                at: Any = None, version: Any = None) -> Game:
+                at: Any = None, version: Any = None) -> tuple[Game, int]:
     """Apply one event (or undo the last) and store it; refused events store nothing.
+    Returns the game and its new version.
 
     `version` is the game's version the client saw (`at` the older count of events):
     if the game moved on since (another phone, a double tap, an undo) the request is
@@ -108,7 +110,7 @@ def apply_event(db: sqlite3.Connection, game_id: Any, event: Any, undo: bool = F
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    return game
+    return game, row["version"] + 1
 
 
 def list_games(db: sqlite3.Connection, over: bool, limit: int = 20) -> list[dict]:
