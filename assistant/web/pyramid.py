@@ -6,8 +6,8 @@ API under /api/pyramid: create a game, read it (state, legal moves, result; a
 finished game's review; `?hint=1` adds the hint), post actions (the engine's
 action JSON, `{"type": "undo"}` included) or undo, and the tally.  Every refusal
 is a 4xx with the engine's reason.  Games are stored as action logs
-(pyramid_store.py).  The PDFs come from printables, imported inside the handlers
-so that only a print request loads ReportLab.
+(pyramid_store.py).  The PDFs come from printables' builders, imported inside the
+handlers; the paper names are printables.paper's (the print blueprint loads it anyway).
 """
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from datetime import date, datetime, timezone
 
 from flask import (Blueprint, abort, jsonify, redirect, render_template, request, send_file,
                    url_for)
+
+from printables.paper import PAPERS
 
 from ..common import TablesideError
 from ..pyramid.hint import hint
@@ -215,7 +217,7 @@ def api_tally():
 # ---- printables -------------------------------------------------------------------------
 def _paper_arg() -> str | None:
     paper = request.args.get("paper", "").strip().lower() or None
-    if paper not in (None, "letter", "a4"):
+    if paper is not None and paper not in PAPERS:
         abort(400, description="paper must be letter or a4")
     return paper
 

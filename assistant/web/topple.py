@@ -5,8 +5,8 @@ driven by static/js/topple.js).  API under /api/topple: create a game, read it
 (with the legal spaces for every roll), add an event or undo, rank the spaces
 for a roll.  Refusals come back as {"error": reason} through the app's handlers.
 PDFs: a game's filled score sheet, a blank sheet and the rules card, rendered in
-memory by the printables builders; ReportLab is imported inside those handlers
-only, so nothing else that imports this module pays for it.
+memory by the printables builders, imported inside those handlers; the paper
+names are printables.paper's (the print blueprint loads it anyway).
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from typing import Any
 
 from flask import (Blueprint, abort, jsonify, make_response, redirect, render_template, request,
                    send_file, url_for)
+
+from printables.paper import PAPERS
 
 from ..common import TablesideError
 from ..topple.advice import best_options
@@ -31,7 +33,6 @@ from .topple_words import TOPPLE
 
 bp = Blueprint("topple", __name__)
 BEST_SHOWN = 3
-PAPERS = ("letter", "a4")                 # printables.paper.PAPERS, without importing ReportLab
 SHEET_PLAYERS = (2, 4)
 
 
