@@ -13,8 +13,7 @@ from .body import json_body
 from .db import get_db
 from .hints import compute_hint
 from .store import (StaleGame, apply_action, create_game, delete_game, game_version, list_games,
-                    load_game,
-                    rename_player, restore_game)
+                    load_game, rename_player, restore_game)
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 

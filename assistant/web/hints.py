@@ -20,10 +20,16 @@ bp = Blueprint("hints", __name__, url_prefix="/api")
 solver_lock = threading.Lock()
 
 
+def check_objective(objective: Any) -> str:
+    """The objective a request names, refused in words unless it is one of OBJECTIVES."""
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise TablesideError(f"unknown objective {objective!r}; choose {', '.join(OBJECTIVES)}")
+    return objective
+
+
 def compute_hint(state: Any, objective: str = "game", variant=None) -> dict:
     """The solver's hint JSON for a frame state (a FrameState or its JSON)."""
-    if objective not in OBJECTIVES:
-        raise TablesideError(f"unknown objective {objective!r}; choose {', '.join(OBJECTIVES)}")
+    check_objective(objective)
     kwargs = {} if variant is None else {"variant": variant}
     with solver_lock:
         return hint(state, objective=objective, **kwargs).to_json()

@@ -14,14 +14,13 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, render_template
 
 from ..bowling.game import GameError
-from ..bowling.objectives import OBJECTIVES
 from ..bowling.partial import complete, hint_unknown_out
 from ..bowling.resync import compare
 from ..bowling.rules import variant_of
 from ..common import TablesideError
 from .body import json_body
 from .db import get_db
-from .hints import solver_lock
+from .hints import check_objective, solver_lock
 from .store import load_game
 
 bp = Blueprint("photohint", __name__)
@@ -35,9 +34,7 @@ def page():
 @bp.post("/api/photo-hint")
 def post_photo_hint():
     body = json_body()
-    objective = body.get("objective", "game")
-    if not isinstance(objective, str) or objective not in OBJECTIVES:
-        raise TablesideError(f"unknown objective {objective!r}; choose {', '.join(OBJECTIVES)}")
+    objective = check_objective(body.get("objective", "game"))
     variant = variant_of(body.get("variant", "sackson"))
     done = complete(body)
     if not done.pins:

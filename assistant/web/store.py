@@ -272,9 +272,7 @@ def finished_cards(db: sqlite3.Connection) -> list[dict]:
                           "deleted IS NULL ORDER BY updated").fetchall():
         players = json.loads(row["summary"] or "{}").get("players", [])
         if not players or any("rolls" not in p for p in players):
-            game = rebuild(db, row)
-            players = [{"name": p["name"], "rolls": p["rolls"]}
-                       for p in game.to_json()["players"]]
+            players = rebuild(db, row).to_json()["players"]
         out.append({"id": row["id"], "date": row["updated"],
                     "players": [{"name": p["name"], "rolls": p["rolls"]} for p in players]})
     return out
