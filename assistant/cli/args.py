@@ -1,4 +1,5 @@
-"""What every command group shares: reading a JSON argument, the rules-variant option.
+"""What every command group shares: reading a JSON argument, the rules-variant option,
+a group's own help.
 
 Kept apart from the dispatcher (`assistant/cli/__init__.py`) so a group module
 imports these without importing the dispatcher that imports it.
@@ -13,6 +14,12 @@ from ..bowling.rules import Variant, variant_of
 from ..common import TablesideError
 from ..json_depth import check_depth
 from ..pyramid.rules import PRESETS
+
+
+def group_help(parser) -> int:
+    """`tableside GROUP` with no command: the group's help, and status 2 (nothing was done)."""
+    parser.print_help()
+    return 2
 
 
 def read_json_arg(path: str) -> Any:

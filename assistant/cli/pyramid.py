@@ -7,7 +7,7 @@ returns its subparsers, so the solver's module adds `solve`, `hint` and
 """
 from __future__ import annotations
 
-from .args import add_rules_options
+from .args import add_rules_options, group_help
 from .pyramid_solver import register_solver
 from .texts import PYRAMID_PLAY_HELP as HELP
 
@@ -16,7 +16,7 @@ def pyramid_subparsers(subs):
     """Add the `pyramid` command group; returns its subparsers for more commands."""
     p = subs.add_parser("pyramid", help="Pyramid Solitaire: legal moves, a game in the terminal",
                         description="Pyramid Solitaire (pairs totalling 13 leave, a King alone).")
-    p.set_defaults(func=lambda args: _group_help(p))
+    p.set_defaults(func=lambda args: group_help(p))
     return p.add_subparsers(dest="pyramid_command", metavar="COMMAND")
 
 
@@ -55,11 +55,6 @@ def register(subs) -> None:
     add_rules_options(p)
     p.set_defaults(func=lambda args: _commands().play(args))
     register_solver(group)      # solve, hint, simulate: the solver's commands
-
-
-def _group_help(parser) -> int:
-    parser.print_help()
-    return 2
 
 
 def _commands():

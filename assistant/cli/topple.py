@@ -7,14 +7,14 @@ with one line `tableside: <reason>` and status 2, through the main CLI.
 """
 from __future__ import annotations
 
-import argparse
+from .args import group_help
 from .texts import TOPPLE_PLAY_HELP as PLAY_HELP
 
 
 def register(subs) -> None:
     top = subs.add_parser("topple", help="Topple: score a game, legal and best spaces, play",
                           description="Topple's scorekeeper and rules engine.")
-    top.set_defaults(func=lambda args: _usage(top))
+    top.set_defaults(func=lambda args: group_help(top))
     group = top.add_subparsers(dest="topple_command", metavar="COMMAND",
                                parser_class=type(top))
 
@@ -49,11 +49,6 @@ def register(subs) -> None:
     p.add_argument("--save", metavar="FILE",
                    help="write the game file (for `topple score`) after every event")
     p.set_defaults(func=lambda args: _commands().play(args))
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 2
 
 
 def _commands():
