@@ -24,7 +24,7 @@ from .cards import DECK_SIZE, rank_of, remaining
 from .layout import PINS
 from .rules import Variant
 from .solver import ActionValue, Hint, SolverError, hint
-from .state import PILE_SIZES, FrameState, StateError, plays_made
+from .state import PILE_SIZES, FrameState, StateError, card_value, parse_pins, plays_made
 
 EXACT_LIMIT = 60        # at most this many ways the unknown cards out can fall: all are solved
 SAMPLES = 40            # else this many fixed-seed draws
@@ -68,30 +68,13 @@ def parse_values(raw: Any, what: str) -> list[int]:
     """Card values through the state JSON's own parser (0..10, a ten as 10 or 0)."""
     if not isinstance(raw, list):
         raise StateError(f"'{what}' must be a list of card values")
-    return [parse_value(v, what) for v in raw]
-
-
-def parse_value(v: Any, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10:
-        raise StateError(f"{what} has value {v!r}; card values are 1..9 and a ten as 10 (or 0)")
-    return v % 10
-
-
-def parse_pins(raw: Any) -> dict[str, int]:
-    if not isinstance(raw, dict):
-        raise StateError("'pins' must map the standing pins' letters A..J to card values")
-    out = {}
-    for k, v in raw.items():
-        if k not in PINS:
-            raise StateError(f"{k!r} is not a pin; pins are A..J")
-        out[k] = parse_value(v, f"pin {k}")
-    return out
+    return [card_value(v, what) for v in raw]
 
 
 def parse_tops(raw: Any) -> list[int | None]:
     if not isinstance(raw, list) or len(raw) != 3:
         raise StateError("'tops' must list the three piles' face-up cards (null: an empty pile)")
-    return [None if t is None else parse_value(t, f"pile {i}'s top") for i, t in enumerate(raw, 1)]
+    return [None if t is None else card_value(t, f"pile {i}'s top") for i, t in enumerate(raw, 1)]
 
 
 def parse_downs(raw: Any, tops: list) -> list[int]:

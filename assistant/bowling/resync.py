@@ -17,7 +17,8 @@ from typing import Any
 from .cards import rank_of, remaining
 from .frame import Frame, FrameError
 from .layout import letters_of, mask_of
-from .partial import parse_downs, parse_pins, parse_tops, parse_values
+from .partial import parse_downs, parse_tops, parse_values
+from .state import parse_pins
 
 
 def _another_table(frame: Frame, pins: dict) -> None:

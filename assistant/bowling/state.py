@@ -105,7 +105,7 @@ class FrameState:
         for key in ("pins", "piles"):
             if key not in obj:
                 raise StateError(f"the state has no '{key}'")
-        pins = _parse_pins(obj["pins"])
+        pins = parse_pins(obj["pins"])
         piles = _parse_piles(obj["piles"])
         ball = obj.get("ball", 1)
         if isinstance(ball, bool) or not isinstance(ball, int) or ball not in (1, 2):
@@ -113,7 +113,7 @@ class FrameState:
         out = obj.get("out", [])
         if not isinstance(out, list):
             raise StateError("'out' must be a list of card values")
-        out = tuple(sorted(_card(v, "a card in 'out'") for v in out))
+        out = tuple(sorted(card_value(v, "a card in 'out'") for v in out))
         rolls = obj.get("rolls", [])
         if not isinstance(rolls, list):
             raise StateError("'rolls' must be a list of pins per ball")
@@ -130,7 +130,7 @@ class FrameState:
         return state
 
 
-def _card(v: Any, what: str) -> int:
+def card_value(v: Any, what: str) -> int:
     """A card value as written in the state JSON: 0..9, and a ten as 10 or 0."""
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10:
         raise StateError(f"{what} has value {v!r}; card values are 1..9 and a ten as 10 "
@@ -138,14 +138,14 @@ def _card(v: Any, what: str) -> int:
     return value_of(v)
 
 
-def _parse_pins(pins: Any) -> dict[str, int]:
+def parse_pins(pins: Any) -> dict[str, int]:
     if not isinstance(pins, dict):
         raise StateError("'pins' must map pin letters A..J to card values")
     out = {}
     for k, v in pins.items():
         if k not in PINS or len(k) != 1:
             raise StateError(f"{k!r} is not a pin; pins are A..J")
-        out[k] = _card(v, f"pin {k}")
+        out[k] = card_value(v, f"pin {k}")
     return out
 
 
@@ -156,7 +156,7 @@ def _parse_piles(piles: Any) -> tuple[Pile, Pile, Pile]:
     for i, (p, size) in enumerate(zip(piles, PILE_SIZES), start=1):
         if not isinstance(p, dict) or "top" not in p or "down" not in p:
             raise StateError(f"pile {i} must be an object with 'top' and 'down'")
-        top = None if p["top"] is None else _card(p["top"], f"pile {i}'s top")
+        top = None if p["top"] is None else card_value(p["top"], f"pile {i}'s top")
         down = p["down"]
         if isinstance(down, bool) or not isinstance(down, int) or down < 0:
             raise StateError(f"pile {i}'s 'down' must be a count of cards, not {down!r}")

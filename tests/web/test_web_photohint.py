@@ -144,6 +144,8 @@ def test_named_cards_out_and_a_chosen_ball_and_counts_are_kept(api):
      "in the second ball pile 2 cannot still hold all its cards"),
     ({**MID, "out": MID["out"] + [3]}, "11 cards named as out, but this table has only 10"),
     ({"pins": {"K": 3}, "tops": [1, 2, 3]}, "'K' is not a pin"),
+    ({"pins": {"AB": 3}, "tops": [1, 2, 3]}, "'AB' is not a pin"),
+    ({"pins": {"": 3}, "tops": [1, 2, 3]}, "'' is not a pin"),
     ({"pins": {"A": 11}, "tops": [1, 2, 3]}, "pin A has value 11"),
     ({"pins": FRESH, "tops": [1, 2]}, "'tops' must list the three piles"),
     ({"pins": {}, "tops": [None, None, None]}, "every pin is down"),
