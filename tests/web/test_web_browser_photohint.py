@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import Api
 from .test_web_browser import CHROMIUM, browser, server  # noqa: F401  (fixtures)
-from .test_web_browser_polish import overflowing
+from .test_web_browser_polish import screen_checker
 from .test_web_photohint import MID_PHOTO, TRACKED
 
 pytestmark = [pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
@@ -35,10 +35,7 @@ def test_a_mid_frame_photo_hint_from_the_home_page(server, browser, tmp_path, si
     page = new_page(browser, size)
     seen = {}
 
-    def check(name):
-        page.wait_for_timeout(60)
-        seen[name] = overflowing(page)
-        page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    check = screen_checker(page, shots, seen)
 
     page.goto(server + "/")
     page.click("text=Hint from a photo")
@@ -117,10 +114,7 @@ def test_a_game_is_resynced_from_a_mid_frame_photo_and_undone(server, browser, a
     page = new_page(browser, size)
     seen = {}
 
-    def check(name):
-        page.wait_for_timeout(60)
-        seen[name] = overflowing(page)
-        page.screenshot(path=str(shots / f"{name}.png"), full_page=False)
+    check = screen_checker(page, shots, seen, full=False)
 
     # the panel waits for a frame in play: not at the deal
     fresh = api.new_game(["Bo"])

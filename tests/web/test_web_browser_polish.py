@@ -41,6 +41,16 @@ def overflowing(page):
         .map((e) => `${e.tagName}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`)""")
 
 
+def screen_checker(page, shots, seen: dict, full: bool = True):
+    """check(name[, full]): what passes the right edge goes into `seen[name]`, and a
+    screenshot into `shots` (to look at)."""
+    def check(name, full=full):
+        page.wait_for_timeout(60)
+        seen[name] = overflowing(page)
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
+    return check
+
+
 def test_every_screen_fits_at_360(server, browser, app, tmp_path):
     shots = tmp_path / "screens"
     shots.mkdir()
@@ -48,10 +58,7 @@ def test_every_screen_fits_at_360(server, browser, app, tmp_path):
     page = new_page(browser)
     seen = {}
 
-    def check(name, full=True):
-        page.wait_for_timeout(50)
-        seen[name] = overflowing(page)
-        page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
+    check = screen_checker(page, shots, seen)
 
     page.goto(server + "/")
     check("home")
