@@ -4,8 +4,8 @@
     .venv/bin/python benchmarks/pyramid_photos.py --quick      # 8 photos at 1200 x 1600
     .venv/bin/python benchmarks/pyramid_photos.py --decks paris,anglo --count 16 --size 900x1200
 
-Synthetic photos come from recognizer/render_pyramid.py with the held-out decks
-(cards_svg.HELDOUT_DECKS, never used while developing) unless --decks says otherwise.
+Synthetic photos come from synth/render_pyramid.py with the held-out decks
+(synth.decks.HELDOUT_DECKS, never used while developing) unless --decks says otherwise.
 Figures printed, per deck and in all:
   * per-card accuracy over the visible cards (every pyramid card still there and the waste
     tops): the rank read at the right place,
@@ -40,11 +40,11 @@ sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
-from recognizer.cards_svg import HELDOUT_DECKS, missing_decks  # noqa: E402
+from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
 from recognizer.pyramid_pipeline import read_index, recognize_pyramid  # noqa: E402
 from recognizer.rank import COURT_RANKS, read_rank  # noqa: E402
-from recognizer.render_pyramid import render_photo  # noqa: E402
+from synth.render_pyramid import render_photo  # noqa: E402
 from recognizer.result import LOW_CONFIDENCE  # noqa: E402
 
 REAL = Path("/work/shared/real_photos/edje-train")

@@ -4,7 +4,7 @@
 
 Users bring their own decks, so what matters is how read_rank does on a design it was not
 built from.  For each of the training decks: render a few photos of it (the realistic
-renderer, recognizer/render.py), cut out every fully visible card along its true outline
+renderer, synth/render.py), cut out every fully visible card along its true outline
 (corners jittered by 1.2 % of the card, as a detector would), and read it with templates
 built from the *other* decks only.  Counts per deck and overall:
 
@@ -32,9 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import recognizer.rank as rank  # noqa: E402
 from recognizer import LOW_CONFIDENCE  # noqa: E402
 from recognizer.cards import order_corners, rectify  # noqa: E402
-from recognizer.cards_svg import TRAIN_DECKS  # noqa: E402
+from synth.decks import TRAIN_DECKS  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-from recognizer.render import KINDS, render_photo  # noqa: E402
+from synth.render import KINDS, render_photo  # noqa: E402
+from synth import templates  # noqa: E402
 
 
 def harvest(deck: str, photos: int, seed: int) -> list[tuple[np.ndarray, str]]:
@@ -61,7 +62,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    vecs, labels, of_deck = rank.template_glyphs(TRAIN_DECKS)
+    vecs, labels, of_deck = templates.template_glyphs(TRAIN_DECKS)
     of_deck = np.array(of_deck)
     per = collections.defaultdict(collections.Counter)
     wrong = collections.Counter()

@@ -1,6 +1,6 @@
 """Benchmark the recogniser: synthetic photos of held-out decks, and real phone photos.
 
-The held-out decks (cards_svg.HELDOUT_DECKS: KDE's Standard and Jolly Royal) are never used
+The held-out decks (synth.decks.HELDOUT_DECKS: KDE's Standard and Jolly Royal) are never used
 while tuning; `--decks plastic,tigullio` measures the former held-out pair.
 
     .venv/bin/python benchmarks/recognize.py            # 200 photos at 12 MP + real photos
@@ -404,8 +404,8 @@ def main(argv=None) -> int:
         if a.dir:
             folder = Path(a.dir)
         else:
-            from recognizer import render
-            from recognizer.cards_svg import HELDOUT_DECKS, missing_decks
+            from synth import render
+            from synth.decks import HELDOUT_DECKS, missing_decks
             decks = a.decks or ",".join(HELDOUT_DECKS)
             missing = missing_decks(decks.split(","))
             if missing:

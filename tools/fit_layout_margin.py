@@ -5,7 +5,7 @@ layout fit's winner before the places the two dispute are ringed?
 as before) and keeps per photo every labelling within layout.DISPUTE_WINDOW of the winner
 (Recognition.contested: its lead and the places it disputes), the truth, and what was read
 and flagged (benchmarks/recognize.py's _flagged_places).
-`fit` then chooses the threshold on one half -- own renders (recognizer/render.py) and the
+`fit` then chooses the threshold on one half -- own renders (synth/render.py) and the
 independent photos with even numbers -- as the one that most exceeds, in positions, the wrong
 and unflagged positions it flags (gain) over the right and unflagged ones it flags (cost), and
 reports gain and cost on both halves, the held-out one being the odd independent photos and

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("assistant", "recognizer", "printables")
+PACKAGES = ("assistant", "recognizer", "printables", "synth")
+RUNTIME = ("assistant", "recognizer", "printables")     # what the installed app is made of
 HEAVY = ("cv2", "flask", "reportlab")
 
 
@@ -125,6 +126,16 @@ def test_recogniser_and_printables_share_geometry_through_the_game_package_only(
         if name.startswith("assistant.bowling"):    # the game model imports no layer above it
             assert all(t.startswith("assistant.bowling") or t == "assistant.common"
                        for t in targets), (name, targets)
+
+
+def test_the_renderer_and_template_builder_stay_out_of_the_runtime():
+    """synth/ (synthetic photos, card artwork, the template atlas's builder) is for measuring
+    and rebuilding data; the app must run without it and without the SVG decks it needs."""
+    graph = import_graph()
+    assert "recognizer.rank" in graph["synth.templates"]
+    for name, targets in graph.items():
+        if name.startswith(RUNTIME):
+            assert not any(t.startswith("synth") for t in targets), (name, targets)
 
 
 def test_no_module_is_found_by_name_at_run_time():

@@ -23,7 +23,7 @@ def photographed():
     rectified from a slightly skewed outline, mildly blurred.  Skips without the artwork."""
     import cv2
     import numpy as np
-    from recognizer import cards_svg as decks
+    from synth import decks
     from recognizer.cards import rectify
 
     def card(deck: str, rank: str, suit: str = "heart") -> np.ndarray:

@@ -1,5 +1,5 @@
 """Pyramid Solitaire reading, stage by stage (recognizer/pyramid_layout.py,
-recognizer/pyramid_pipeline.py, recognizer/render_pyramid.py) on small rendered photos
+recognizer/pyramid_pipeline.py, synth/render_pyramid.py) on small rendered photos
 (tests/recognizer/data/pyramid: development decks paris and simplistic, 900 x 1200)."""
 import json
 from pathlib import Path
@@ -12,7 +12,7 @@ from recognizer import pyramid_layout as L
 from recognizer import pyramid_pipeline as PP
 from recognizer.cards import rectify
 from recognizer.image_io import load_image
-from recognizer.render_pyramid import removable_order
+from synth.render_pyramid import removable_order
 
 DATA = Path(__file__).with_name("data") / "pyramid"
 FRESH = DATA / "pyramid_paris_5_0001.jpg"          # all 28 cards, a waste top and the stock

@@ -3,16 +3,17 @@ import cv2
 import numpy as np
 import pytest
 
-from recognizer import cards_svg as decks
+from synth import decks
 pytestmark = pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")
 
 from recognizer import rank  # noqa: E402
+from synth import templates  # noqa: E402
 
 
 @pytest.fixture
 def templates_without_bellot(monkeypatch):
     """Index templates that never saw bellot's serif figures, as with a user's own deck."""
-    vecs, labels, _ = rank.template_glyphs(["anglo", "paris", "dondorf"])
+    vecs, labels, _ = templates.template_glyphs(["anglo", "paris", "dondorf"])
     monkeypatch.setattr(rank, "_TEMPLATES", rank.IndexTemplates(vecs, labels))
 
 

@@ -342,7 +342,7 @@ def test_no_court_picture_is_split_into_pips(photographed):
     training decks (and the former held-out ones) reads as a number card.  One suit per deck
     and rank, turning through the suits (every court of all 20 decks: the same result, but
     three minutes of rasterising on a fresh machine)."""
-    from recognizer.cards_svg import FORMER_HELDOUT_DECKS, SUITS, TRAIN_DECKS
+    from synth.decks import FORMER_HELDOUT_DECKS, SUITS, TRAIN_DECKS
     from recognizer.rank import read_rank
     decks = TRAIN_DECKS + FORMER_HELDOUT_DECKS
     as_number = [f"{deck} {rank}{suit[0]}" for d, deck in enumerate(decks) for r, rank in enumerate("JQK")

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from assistant.bowling.layout import ADJACENT_PAIRS
-from recognizer.render import _removed_pins
+from synth.render import _removed_pins
 
 ADJ = {frozenset(p) for p in ADJACENT_PAIRS}
 
@@ -52,7 +52,7 @@ def test_mid_frame_piles_are_what_the_pins_down_allow():
     stood beside an empty pile of five.  The rules engine takes every scene as a first or a
     second ball's state (its history check is brute-forced in tests/core)."""
     from assistant.bowling.state import FrameState, StateError
-    from recognizer.render import _piles_used, build_scene
+    from synth.render import _piles_used, build_scene
     assert _piles_used([5, 0, 0], 1) == (1, 0, 0) and _piles_used([2, 1, 0], 5) == (2, 1, 0)
     for seed in range(60):
         scene, info = build_scene(np.random.default_rng(seed), "anglo_poker", "mid")
@@ -75,12 +75,12 @@ def test_brute_force_refuses_impossible_gaps():
 def test_card_cut_from_a_sheet_too_tall_for_librsvg(tmp_path, monkeypatch):
     """neoclassical's heart ace makes rsvg draw the whole sheet, which at the usual 5200 px
     width passes librsvg's 32767 px limit: the card is still cut out, card-shaped."""
-    from recognizer import cards_svg
-    if not cards_svg.have_decks() or not (cards_svg.DECK_DIR / "neoclassical.svgz").exists():
+    from synth import decks
+    if not decks.have_decks() or not (decks.DECK_DIR / "neoclassical.svgz").exists():
         pytest.skip("gnome-cards-data / rsvg-convert not installed")
-    monkeypatch.setattr(cards_svg, "CACHE_DIR", tmp_path)
-    img = cards_svg.card_bgra("neoclassical", "heart_1")
-    assert img.shape == (cards_svg.CARD_PX_H, cards_svg.CARD_PX_W, 4)
+    monkeypatch.setattr(decks, "CACHE_DIR", tmp_path)
+    img = decks.card_bgra("neoclassical", "heart_1")
+    assert img.shape == (decks.CARD_PX_H, decks.CARD_PX_W, 4)
     assert (img[:, :, 3] > 200).mean() > 0.95          # opaque card, not a sliver of the sheet
     red = (img[:, :, 2] > 150) & (img[:, :, 1] < 120)
     assert red[100:250, 60:190].sum() > 2000           # the big heart in the middle
@@ -88,7 +88,7 @@ def test_card_cut_from_a_sheet_too_tall_for_librsvg(tmp_path, monkeypatch):
 
 def test_renderer_names_a_deck_whose_artwork_is_missing(tmp_path, capsys):
     """An unknown or uninstalled deck: a clear message and status 2, not a traceback."""
-    from recognizer import render
+    from synth import render
     with pytest.raises(SystemExit) as e:
         render.main(["--out", str(tmp_path), "--count", "1", "--decks", "kde-nosuch"])
     assert e.value.code == 2
@@ -149,7 +149,7 @@ def test_benchmark_counts_pile_3_read_as_pile_2_apart(script):
 def test_touching_scenes_overlap_as_asked(overlap):
     """render.py --overlap (benchmarks/recognize.py --overlap) measures tight deals: the pins of a
     touching scene then overlap 2 mm to `overlap` mm, along the rows and between them."""
-    from recognizer.render import CH, CW, build_scene
+    from synth.render import CH, CW, build_scene
     for seed in range(8):
         scene, _ = build_scene(np.random.default_rng(seed), "anglo_poker", "touching", overlap)
         at = {it["truth"]["position"]: (it["cx"], it["cy"]) for it in scene.items

@@ -144,7 +144,7 @@ def test_rectify_makes_an_upright_portrait_card():
 
 
 # ------------------------------------------------------------------ read_rank
-from recognizer import cards_svg as decks  # noqa: E402
+from synth import decks  # noqa: E402
 
 
 @pytest.mark.skipif(not decks.have_decks(), reason="needs gnome-cards-data and rsvg-convert")
@@ -245,7 +245,7 @@ def test_fit_layout_never_takes_discards_for_pins():
 
 # ------------------------------------------------------------------ find_mat
 def test_find_mat_recovers_the_homography():
-    from recognizer.render import mat_bgra
+    from synth.render import mat_bgra
     mat = mat_bgra(px_per_mm=3.0)[:, :, :3]
     H_true = tilted_view(200, tilt=28, scale=2.2, size=(1300, 1300)) @ np.array(
         [[1, 0, -ML.MAT_W_MM / 2], [0, 1, -ML.MAT_H_MM / 2], [0, 0, 1]])

@@ -1,6 +1,6 @@
 """Synthetic table photos of Pyramid Solitaire deals, with ground truth.
 
-    python -m recognizer.render_pyramid --out DIR --count N --seed S --decks anglo,paris
+    python -m synth.render_pyramid --out DIR --count N --seed S --decks anglo,paris
 
 The scene is laid out on the table plane in millimetres: 28 cards in 7 rows (each row
 covering 40-60 % of the height of the row before it, the cards of a row side by side with
@@ -21,8 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .cards_svg import SUITS, TRAIN_DECKS, card_id, missing_decks
-from .pyramid_layout import PLACES, coverers
+from .decks import SUITS, TRAIN_DECKS, card_id, missing_decks
+from recognizer.pyramid_layout import PLACES, coverers
 from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background,
                      camera_homography, draw_table_layer, photo_effects)
 
@@ -77,7 +77,6 @@ def build_scene(rng: np.random.Generator, deck: str) -> tuple[Scene, dict]:
     removed = set() if rng.random() < 0.35 else removable_order(rng, int(rng.integers(1, 22)))
     draws = int(rng.integers(0, 12))
     waste_style = str(rng.choice(["top", "top", "fan", "three"]))
-    n_waste = 0 if draws == 0 else (min(draws, 3) if waste_style == "three" else draws)
     waste = stock[:draws]
     stock_left = len(stock) - draws
     scene = Scene()
@@ -174,7 +173,7 @@ def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m recognizer.render_pyramid", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m synth.render_pyramid", description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--count", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)

@@ -1,8 +1,8 @@
 """Synthetic table photos of Bowling Solitaire deals, with ground truth.
 
-    python -m recognizer.render --out DIR --count N --seed S --decks plastic,tigullio --kind mixed
+    python -m synth.render --out DIR --count N --seed S --decks plastic,tigullio --kind mixed
 
-Cards come from Debian's gnome-cards-data SVG decks (see cards_svg.py).  A scene is
+Cards come from Debian's gnome-cards-data SVG decks (see synth/decks.py).  A scene is
 built on the table plane in millimetres (pins, ball piles with their face-down stacks,
 a discard heap, distractor court cards, sometimes the printed play mat), rendered at
 4 px/mm, then photographed by a virtual phone: any in-plane rotation, tilt up to 35 deg,
@@ -25,7 +25,7 @@ from assistant.bowling import mat as ML
 from assistant.bowling.cards import value_of
 from assistant.bowling.layout import BIT, LATTICE as PIN_LATTICE, PINS, neighbours_of
 from assistant.bowling.state import PILE_SIZES, plays_made
-from .cards_svg import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, missing_decks)
+from .decks import (CARD_PX_H, CARD_PX_W, SUITS, TRAIN_DECKS, card_bgra, card_id, missing_decks)
 
 PX_PER_MM = CARD_PX_H / ML.CARD_H_MM          # 4 px per mm on the table layer
 CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
@@ -504,7 +504,7 @@ def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m recognizer.render", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m synth.render", description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--count", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
