@@ -6,6 +6,7 @@ the second looks of recover.py -> warnings for the player.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import NamedTuple
 
 import cv2
@@ -14,6 +15,7 @@ import numpy as np
 from assistant.bowling.cards import COPIES
 
 from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
+from .debug import StageLog
 from .image_io import Photo, RecognitionError, load_image
 from .layout import LETTERS, PIN_OVERLAP, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
@@ -97,6 +99,7 @@ class Seen(NamedTuple):
     slivers: list
     seeds: list
     outlines: bool = False      # found only on the second look (cards.outline_masks)
+    proposals: tuple = ()       # every outline find_cards proposed, in photo px (for --debug)
 
 
 def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
@@ -138,7 +141,7 @@ def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
     keep = _outlined_on_edges(found_in, fq, faces)
     faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
-    seen = Seen(work, fw, faces, backs, slivers, seeds, outlines)
+    seen = Seen(work, fw, faces, backs, slivers, seeds, outlines, tuple(q.corners * fq for q in quads))
     if not outlines and _numbers(seen) < 2:
         again = _read_cards(photo, outlines=True)
         if _numbers(again) > _numbers(seen):
@@ -242,18 +245,24 @@ def recognize_cards(source) -> Recognition:
     return recognize(source, layout=False)
 
 
-def recognize(source, layout: bool = True, verify: bool = True, expect: dict | None = None) -> Recognition:
+def recognize(source, layout: bool = True, verify: bool = True, expect: dict | None = None,
+              debug: str | Path | None = None) -> Recognition:
     """Read a photo of a Bowling Solitaire table.  Raises RecognitionError for bad input.
 
     expect (optional): what the caller already knows mid-frame, e.g.
     {"standing": ["A", "C", "H"], "piles": [True, True, False]} -- the pins still standing and
     which piles still have a face-up top.  Cards are then placed only on the standing slots
     (and only piles marked True get a top), which settles sparse layouts.  Either key may be
-    left out.  A bad prior raises ValueError."""
+    left out.  A bad prior raises ValueError.  debug: a folder for one picture per stage
+    (recognizer/debug.py)."""
     t0 = time.perf_counter()
     allowed, live_piles = check_expect(expect)
     photo = load_image(source)
-    work, fw, faces, backs, slivers, seeds, outlines_only = _read_cards(photo)
+    log = StageLog(debug)
+    log.photo(photo.image)
+    work, fw, faces, backs, slivers, seeds, outlines_only, proposals = _read_cards(photo)
+    log.found(photo.image, proposals)
+    log.ranks(photo.image, faces, backs)
     s = photo.scale
     warnings: list[str] = []
     advice: list[str] = []
@@ -314,6 +323,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
                 pl = fit()
                 if "pile" not in pl.roles[-len(loose):]:
                     faces, on_stack, pl = before     # the layout took none of them as a pile
+        log.layout(photo.image, faces, pl)
         numbered = [r.kind == "number" for _, r in faces]
         quads = [c for c, _ in faces]
         warnings += pl.warnings
@@ -415,6 +425,7 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
                     layout and pl.guessed, unread, layout_margin, contested)
     r.seconds = time.perf_counter() - t0
+    log.result(photo.image, r)
     return r
 
 

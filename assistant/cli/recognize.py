@@ -1,5 +1,5 @@
 """`tableside recognize PHOTO... [--json] [--overlay OUT] [--state] [--down 4,2,1] [--out 0,1,9]
-[--standing CD --piles 1,3 | --fresh]`
+[--standing CD --piles 1,3 | --fresh] [--debug DIR]`
 
 register(subparsers) adds the subcommand to the main `tableside` argparse parser; run(args)
 returns the exit status.  Errors go to stderr as `tableside: <message>`, never a traceback.
@@ -45,6 +45,9 @@ def register(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--piles", metavar="N,N", help="piles that still have a face-up top, e.g. 1,3 (none: no pile)")
     p.add_argument("--fresh", action="store_true",
                    help="a fresh deal: all ten pins and three pile tops (--standing ABCDEFGHIJ --piles 1,2,3)")
+    p.add_argument("--debug", metavar="DIR",
+                   help="write one picture per stage of the recogniser into DIR/<photo name>/ "
+                        "(photo, outlines found, ranks read, layout fitted, result)")
     # Pyramid Solitaire (assistant/cli/recognize_pyramid.py)
     p.add_argument("--game", choices=("bowling", "pyramid"), default="bowling",
                    help="the game on the table (default bowling)")
@@ -145,6 +148,18 @@ def state_json(d: dict, down: list[int] | None, out: list[int] | None) -> dict:
     return state
 
 
+def _make_folder(folder: Path, what: str) -> str | None:
+    """Make the named folder (never the folders above it: a typo must not become new
+    directories); the problem in words, or None."""
+    if not folder.parent.is_dir():
+        return f"cannot write {what}s into {folder}: the folder {folder.parent} does not exist"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as e:
+        return f"cannot make the {what} folder {folder}: {e.strerror or e}"
+    return None
+
+
 def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
     import cv2  # heavy (OpenCV): only when an overlay is written
     if not target.parent.is_dir():       # a typo in the path must not become new directories
@@ -162,6 +177,10 @@ def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
 
 def run(args) -> int:
     if getattr(args, "game", "bowling") == "pyramid":
+        if getattr(args, "debug", None):
+            print("tableside: --debug draws the Bowling reader's stages; the pyramid reader has no "
+                  "stage pictures yet", file=sys.stderr)
+            return 2
         from .recognize_pyramid import run as run_pyramid
         return run_pyramid(args)
     # heavy (OpenCV, NumPy): the recogniser loads when a photo is read, not for every command
@@ -176,21 +195,16 @@ def run(args) -> int:
         print(f"tableside: {e}", file=sys.stderr)
         return 2
     many = len(args.photos) > 1
-    if args.overlay and many and "{stem}" not in args.overlay:
-        folder = Path(args.overlay)     # the named folder is made; folders above it never are
-        if not folder.parent.is_dir():
-            print(f"tableside: cannot write overlays into {folder}: the folder {folder.parent} "
-                  "does not exist", file=sys.stderr)
-            return 2
-        try:
-            folder.mkdir(exist_ok=True)
-        except OSError as e:
-            print(f"tableside: cannot make the overlay folder {folder}: {e.strerror or e}",
-                  file=sys.stderr)
+    debug = getattr(args, "debug", None)
+    for folder, what in ((args.overlay if many and args.overlay and "{stem}" not in args.overlay else None,
+                          "overlay"), (debug, "stage picture")):
+        problem = folder and _make_folder(Path(folder), what)
+        if problem:
+            print(f"tableside: {problem}", file=sys.stderr)
             return 2
     for photo in args.photos:
         try:
-            r = recognize(photo, expect=expect)
+            r = recognize(photo, expect=expect, debug=debug and Path(debug) / Path(photo).stem)
         except PhotoTooLarge as e:        # refused from its header, before any decoding
             print(f"tableside: {photo}: {e}", file=sys.stderr)
             status = 2

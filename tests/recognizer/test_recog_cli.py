@@ -77,6 +77,31 @@ def test_no_layout_json_lists_the_cards_found_and_exits_0(samples, capsys):
     assert d["warnings"][0].startswith("no layout found")
 
 
+def test_debug_writes_one_picture_per_stage(samples, capsys, tmp_path):
+    """--debug DIR: the photo, the outlines found, the ranks read, the layout fitted and the
+    result, each a picture of the photo with that stage drawn on it, in DIR/<photo stem>/."""
+    import cv2
+    status, _, err = run([str(samples / "rotated_anglo_7_0000.jpg"), "--debug", str(tmp_path / "dbg")], capsys)
+    assert status == 0, err
+    folder = tmp_path / "dbg" / "rotated_anglo_7_0000"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["1-photo.jpg", "2-found.jpg", "3-ranks.jpg", "4-layout.jpg", "5-result.jpg"]
+    photo = cv2.imread(str(folder / "1-photo.jpg"))
+    for name in names[1:]:       # each stage draws on the photo: same size, not the same pixels
+        img = cv2.imread(str(folder / name))
+        assert img.shape == photo.shape and (cv2.absdiff(img, photo) > 60).mean() > 0.001, name
+
+
+def test_debug_stops_where_the_photo_was_lost(samples, capsys, tmp_path):
+    """One card is no layout: the pictures end before the layout stage, which shows where the
+    reading stopped; a folder under a missing one is refused in words."""
+    status, _, err = run([str(samples / "real" / "IMG_2386.JPG"), "--debug", str(tmp_path)], capsys)
+    assert status == 0, err
+    assert sorted(p.name for p in (tmp_path / "IMG_2386").iterdir()) == ["1-photo.jpg", "2-found.jpg", "3-ranks.jpg"]
+    status, _, err = run([str(samples / "real" / "IMG_2386.JPG"), "--debug", str(tmp_path / "no" / "such")], capsys)
+    assert status == 2 and "does not exist" in err and "Traceback" not in err
+
+
 def test_unreadable_input_still_exits_non_zero_with_json(samples, capsys):
     status, stdout, err = run([str(samples / "bad" / "not_an_image.jpg"), "--json"], capsys)
     assert status != 0 and stdout == "" and "not an image" in err
