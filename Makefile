@@ -4,9 +4,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# System packages: OCR for the recogniser; PDF rendering, card artwork and a
-# headless browser for the tests.
-RUN_PKGS  := tesseract-ocr tesseract-ocr-eng
+# System packages: the app itself needs none (Tesseract was measured and not used: README,
+# "Reading photos"); the tests need PDF rendering, card artwork and a headless browser.
+RUN_PKGS  :=
 TEST_PKGS := $(RUN_PKGS) poppler-utils librsvg2-bin gnome-cards-data fonts-dejavu-core chromium
 # the benchmark's held-out card decks (never used while tuning) come from KDE's decks
 BENCH_PKGS := $(TEST_PKGS) kdegames-card-data-kf5
