@@ -2,8 +2,11 @@
 games kept as action logs of their own kind, the review at the end, the tally and the PDFs."""
 from __future__ import annotations
 
+import io
+import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +17,7 @@ from assistant.pyramid.policies import naive
 from assistant.pyramid.solver import solve
 from assistant.pyramid.state import card_text
 from assistant.web.db import MIGRATIONS, SCHEMA_VERSION, connect
+from recognizer.result import LOW_CONFIDENCE
 
 WINNABLE_SEED = 7          # seed rules: a deal the solver wins (most deals are lost)
 LOST_SEED = 5
@@ -353,3 +357,52 @@ def test_bad_bodies_and_arguments_are_400s_in_words(api):
         assert api.get(f"/api/pyramid/tally?day={day}").status_code == 400
         assert api.get(f"/pyramid/tally.pdf?day={day}").status_code == 400
     assert api.get("/api/pyramid/tally?day=2026-12-04").get_json()["day"] == "2026-12-04"
+
+
+# ---- a photo of the pyramid ----------------------------------------------------------------
+PYRAMID_PHOTOS = Path(__file__).resolve().parents[1] / "recognizer" / "data" / "pyramid"
+
+
+def post_photo(api, path_or_bytes, **fields):
+    data = path_or_bytes if isinstance(path_or_bytes, bytes) else path_or_bytes.read_bytes()
+    return api.post("/api/pyramid/recognize", data={"photo": (io.BytesIO(data), "p.jpg"), **fields},
+                    content_type="multipart/form-data")
+
+
+def test_a_photo_of_a_dealt_pyramid_fills_the_places_it_reads(api):
+    """The deal's screen sends a photo; the 28 places come back as the reader read them (a
+    rendered fixture with gaps, read exactly), with the cut-off below which the page rings a card."""
+    photo = PYRAMID_PHOTOS / "pyramid_simplistic_5_0002.jpg"
+    r = post_photo(api, photo)
+    assert r.status_code == 200, r.get_json()
+    d = r.get_json()
+    assert d["pyramid"] == json.loads(photo.with_suffix(".json").read_text())["pyramid"]
+    assert d["low_confidence"] == LOW_CONFIDENCE and "image" not in d
+    assert all(c["role"] in ("pyramid", "waste", "stock") for c in d["cards"])
+
+
+def test_a_games_places_still_there_are_the_readers_prior(api, monkeypatch):
+    """With `game`, the places the game still holds a card on go to the reader as its prior;
+    a game still being dealt (no state yet) sends none."""
+    from assistant.web import photos
+    seen = []
+    real = photos.recognize_pyramid
+    monkeypatch.setattr(photos, "recognize_pyramid", lambda data, prior=None: seen.append(prior) or real(data, prior))
+    game = new(api, mode="dealt", seed=LOST_SEED)
+    first = game["game"]["legal_moves"][0]
+    if "remove" in first:
+        act(api, game["id"], {**as_action(first), "version": game["game"]["version"]})
+    photo = PYRAMID_PHOTOS / "pyramid_paris_5_0001.jpg"
+    assert post_photo(api, photo, game=game["id"]).status_code == 200
+    stored = api.get(f"/api/pyramid/games/{game['id']}").get_json()["state"]["pyramid"]
+    assert sorted(seen[-1]) == sorted(p for p, c in stored.items() if c is not None)
+    table = new(api, mode="table")
+    assert post_photo(api, photo, game=table["id"]).status_code == 200 and seen[-1] is None
+
+
+@pytest.mark.parametrize("payload, words", [(b"%PDF-1.4 not a photo", "not a photo"), (b"", "empty")])
+def test_a_pyramid_photo_that_is_no_photo_is_a_400_in_words(api, payload, words):
+    r = post_photo(api, payload)
+    assert r.status_code == 400 and words in r.get_json()["error"]
+    r = post_photo(api, PYRAMID_PHOTOS / "pyramid_paris_5_0001.jpg", game="no-such-game")
+    assert r.status_code == 404

@@ -4,7 +4,9 @@ winning line, and the end screen.  Screenshots go to the test's tmp dir (printed
 """
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is not installed (Debian package 'chromium')")
 PHONE = {"width": 360, "height": 740}
 SEED = 7            # a deal the seed rules can win
+PYRAMID_PHOTOS = Path(__file__).resolve().parents[1] / "recognizer" / "data" / "pyramid"
 
 
 def test_a_virtual_game_on_a_phone(server, browser, tmp_path):  # noqa: F811
@@ -164,5 +167,47 @@ def test_real_cards_are_tapped_in_and_a_draw_asks_for_its_card(server, browser, 
         pick(deck[28])
     page.wait_for_selector(".pile-title:text('waste (1)')")
     page.screenshot(path=str(shots / "12-drawn.png"), full_page=True)
+    assert not errors, errors
+    print(f"\nscreenshots: {shots}")
+
+
+def test_real_cards_read_from_a_photo_then_a_draw_read_from_a_photo(server, browser, tmp_path):  # noqa: F811
+    """Real cards: "Read the 28 from a photo" fills the places the reader read (a rendered
+    fixture it reads exactly), ringing the unsure ones; a place tapped afterwards takes the
+    player's value; after Start, a draw's picker reads the turned card from a photo of the
+    table, whose one sure card beside the pyramid is the waste's new top."""
+    shots = tmp_path / "screens"
+    shots.mkdir()
+    errors = []
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    photo = PYRAMID_PHOTOS / "pyramid_paris_5_0001.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    page.goto(server + "/pyramid")
+    page.click("#pyr-new button[type=submit]")
+    page.wait_for_selector("#pyr-pyramid .pcard.entry")
+    with page.expect_response(lambda r: "/api/pyramid/recognize" in r.url):
+        page.set_input_files("#pyr-photo-slot input[type=file]", str(photo))
+    page.wait_for_function("() => document.querySelector('#pyr-status').textContent.includes('read from the photo')")
+    shown = {p: page.inner_text(f"[data-source='{p}'] .rank") for p in truth["pyramid"]}
+    assert shown == truth["pyramid"]
+    assert "28 of 28 entered, 28 read from the photo" in page.inner_text("#pyr-status")
+    page.screenshot(path=str(shots / "20-read-from-photo.png"), full_page=True)
+    page.click("[data-source='7.7']")                    # the player corrects a place by hand
+    page.wait_for_selector("#pyr-picker[open]")
+    page.click(f"#pyr-ranks [data-rank='{truth['pyramid']['7.7']}']")
+    assert "27 read from the photo" in page.inner_text("#pyr-status")
+    with page.expect_response(lambda r: "/actions" in r.url):
+        page.click("#pyr-deal")
+    page.wait_for_selector("#pyr-draw:not([hidden])")
+
+    page.click("#pyr-draw")
+    page.wait_for_selector("#pyr-picker[open] #pyr-picker-photo:not([hidden])")
+    page.screenshot(path=str(shots / "21-draw-picker.png"), full_page=True)
+    with page.expect_response(lambda r: "/actions" in r.url):
+        page.set_input_files("#pyr-picker-photo input[type=file]", str(photo))
+    page.wait_for_selector(f".pile-title:text('waste (1)')")
+    assert page.inner_text("[data-source='waste'] .rank") == truth["waste"][-1]
+    page.screenshot(path=str(shots / "22-drawn-from-photo.png"), full_page=True)
     assert not errors, errors
     print(f"\nscreenshots: {shots}")

@@ -1,7 +1,8 @@
 // Pyramid Solitaire's play screen: draws the pyramid and the draw piles from the game JSON,
 // turns taps into the engine's actions, shows the hint and the end screen.  All rules live
 // on the server: a refused action comes back with the engine's reason, shown as it is.
-import { getJSON, postJSON, ApiError } from "./api.js";
+import { getJSON, postJSON, postForm, ApiError } from "./api.js";
+import { photoButton, shrinkPhoto } from "./photo.js";
 
 const root = document.getElementById("pyr");
 const gameId = root.dataset.gameId;
@@ -19,6 +20,8 @@ let selected = [];        // sources tapped so far ("7.1", "waste", "w2", "stock
 let hint = null;          // the hint JSON shown, if any
 let dealCards = Array(SIZE).fill(null);   // a table game's deal being entered
 let dealStockTop = null;
+let fromPhoto = new Set();                // places of the deal filled by a photo, not by a tap
+let unsure = new Set();                   // ... of those, the ones the reader was not sure of
 let busy = false;
 
 // ---- cards --------------------------------------------------------------------------
@@ -86,6 +89,7 @@ function drawPyramid() {
       node = cardButton(dealCards[i], p, { exposed: true, label: `place ${p}` });
       node.classList.add("entry");
       if (!dealCards[i]) node.classList.add("blank");
+      if (unsure.has(p)) node.classList.add("unsure");
       node.addEventListener("click", () => enterDeal(i));
     } else if (state.pyramid[p] === null) {
       node = document.createElement("span");
@@ -247,7 +251,10 @@ function drawStatus() {
   const s = el("pyr-status");
   if (!game.state) {
     const n = dealCards.filter(Boolean).length;
-    s.textContent = `Deal the 28 cards, then tap each place and pick its value (${n} of 28 entered).`;
+    s.textContent = fromPhoto.size
+      ? `${n} of 28 entered, ${fromPhoto.size} read from the photo: check each against the table` +
+        `${unsure.size ? ` (the ${unsure.size} ringed in orange above all)` : ""}; tap a place to change it.`
+      : `Deal the 28 cards, then tap each place and pick its value, or read them from a photo (${n} of 28 entered).`;
   } else if (game.over) {
     s.textContent = game.result.won ? "Cleared!" : "The game is over.";
   } else {
@@ -270,6 +277,7 @@ function drawButtons() {
   el("pyr-hint-button").hidden = dealing || game.over;
   el("pyr-stop").hidden = game.over || dealing;
   el("pyr-undo").disabled = !game.actions.length;
+  el("pyr-photo-slot").hidden = !dealing;
   const deal = el("pyr-deal");
   deal.hidden = !dealing;
   deal.disabled = dealCards.some((c) => !c) || (game.rules.stock_top_available && !dealStockTop);
@@ -326,7 +334,7 @@ async function reported(move) {
   for (let k = 0; k < n; k++) {
     const title = move.draw ? (n > 1 ? `Card ${k + 1} of ${n} turned up (W${k + 1})` : "Which card came up?")
       : "The new face-up stock top";
-    const card = await pickCard(title);
+    const card = await pickCard(title, { photo: Boolean(move.draw) && n === 1 });
     if (!card) return null;
     cards.push(card);
   }
@@ -354,6 +362,71 @@ function tap(source) {
   selected.push(source);
   if (selected.length === 2) { doMove({ remove: [...selected] }); return; }
   render();
+}
+
+// ---- photos -------------------------------------------------------------------------------
+// The reader (recognizer/pyramid_pipeline.py) is far from sure on photos it was not tuned on,
+// so what it reads only fills in the screen the player checks; nothing is played from it unseen.
+async function readPhoto(file) {
+  const form = new FormData();
+  form.append("photo", await shrinkPhoto(file), file.name || "photo.jpg");
+  if (game.state) form.append("game", gameId);     // the places still holding a card: the prior
+  return postForm("/api/pyramid/recognize", form);
+}
+
+const deckText = (rank) => (rank === "10" ? "T" : rank);
+
+async function dealFromPhoto(file) {
+  if (busy) return;
+  busy = true;
+  showError("");
+  el("pyr-status").textContent = "Reading the photo…";
+  try {
+    const reading = await readPhoto(file);
+    const doubt = new Set(reading.cards.filter((c) => c.role === "pyramid" && c.confidence < reading.low_confidence)
+      .map((c) => c.position));
+    let read = 0;
+    PLACES.forEach((p, i) => {
+      const rank = reading.pyramid[p];
+      if (dealCards[i] && !fromPhoto.has(p)) return;       // a card the player tapped in stays
+      fromPhoto.delete(p);
+      unsure.delete(p);
+      if (!rank || !RANKS.includes(rank)) { dealCards[i] = null; return; }
+      dealCards[i] = deckText(rank);
+      fromPhoto.add(p);
+      if (doubt.has(p)) unsure.add(p);
+      read++;
+    });
+    if (!read) showError("No pyramid card could be read in that photo: take it from above with the whole pyramid in the picture, or tap the values in.");
+  } catch (e) {
+    showError(e.message.charAt(0).toUpperCase() + e.message.slice(1) + ".");
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+// In the picker for a turned card: the waste's top read from a photo of the table.  One
+// sure card beside the pyramid is taken; otherwise the ranks read are marked for a tap.
+async function pickFromPhoto(file) {
+  const note = el("pyr-picker-note");
+  note.hidden = false;
+  note.textContent = "Reading the photo…";
+  try {
+    const reading = await readPhoto(file);
+    const waste = reading.cards.filter((c) => c.role === "waste" && RANKS.includes(c.rank));
+    if (waste.length === 1 && waste[0].confidence >= reading.low_confidence) {
+      finishPick(waste[0].rank);
+      return;
+    }
+    const ranks = new Set(waste.map((c) => c.rank));
+    el("pyr-ranks").querySelectorAll("button").forEach((b) => b.classList.toggle("suggested", ranks.has(b.dataset.rank)));
+    note.textContent = waste.length
+      ? `Read beside the pyramid: ${[...ranks].join(", ")} (not sure which came up): tap it.`
+      : "No card beside the pyramid could be read: tap the value.";
+  } catch (e) {
+    note.textContent = e.message.charAt(0).toUpperCase() + e.message.slice(1) + ".";
+  }
 }
 
 // ---- the card picker ---------------------------------------------------------------------
@@ -386,6 +459,7 @@ function buildPicker() {
     });
     suits.append(b);
   }
+  el("pyr-picker-photo").append(photoButton("Read it from a photo", "secondary", pickFromPhoto));
   // a close queued by the previous pick must not cancel the next one, already open
   el("pyr-picker").addEventListener("close", () => { if (!el("pyr-picker").open) finishPick(null); });
 }
@@ -398,8 +472,11 @@ function finishPick(rank) {
   if (resolve) resolve(rank ? (rank === "10" ? "T" : rank) + pickSuit : null);
 }
 
-function pickCard(title) {
+function pickCard(title, { photo = false } = {}) {
   el("pyr-picker-title").textContent = title;
+  el("pyr-picker-photo").hidden = !photo;
+  el("pyr-picker-note").hidden = true;
+  el("pyr-ranks").querySelectorAll("button").forEach((b) => b.classList.remove("suggested"));
   pickSuit = "";
   el("pyr-suits").querySelectorAll("button").forEach((k) => k.setAttribute("aria-pressed", "false"));
   el("pyr-picker").showModal();
@@ -412,6 +489,8 @@ async function enterDeal(i) {
     const card = await pickCard(`Place ${PLACES[k]} (row ${PLACES[k].split(".")[0]})`);
     if (!card) break;
     dealCards[k] = card;
+    fromPhoto.delete(PLACES[k]);
+    unsure.delete(PLACES[k]);
     render();
   }
 }
@@ -448,6 +527,7 @@ el("pyr-hint-button").addEventListener("click", async () => {
 });
 
 buildPicker();
+el("pyr-photo-slot").append(photoButton("Read the 28 from a photo", "secondary", dealFromPhoto));
 getJSON(API).then((g) => { game = g; render(); }).catch((e) => {
   el("pyr-status").textContent = "";
   showError(e.message);
