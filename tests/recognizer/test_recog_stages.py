@@ -9,7 +9,7 @@ import pytest
 
 from assistant.bowling import mat as ML
 from recognizer.cards import find_cards, order_corners, rectify
-from recognizer.image_io import load_image
+from recognizer.image_io import DETAIL_LONG, DETAIL_SLACK, load_image
 from recognizer.layout import CANON, LATTICE, fit_layout
 from recognizer.mat import find_mat
 from recog_helpers import quad_iou
@@ -87,6 +87,19 @@ def test_load_image_big_jpeg_is_reduced_but_reports_full_size():
     assert (ph.width, ph.height) == (3000, 4000)
     assert max(ph.image.shape[:2]) <= 2000
     assert ph.scale == pytest.approx(3000 / ph.image.shape[1])
+
+
+@pytest.mark.parametrize("long_side, read_at", [(4000, 2000), (3000, DETAIL_LONG), (2400, 2400), (1600, 1600)])
+def test_photos_are_read_at_about_detail_long_pixels(long_side, read_at):
+    """Cards are read at DETAIL_LONG pixels along the long side, give or take DETAIL_SLACK: a
+    12 MP JPEG is decoded at half size straight from the DCT (2000 px, never resampled), a
+    3000 px one resampled to DETAIL_LONG, one within the slack kept as it is, a small one never
+    enlarged.  (Fitted: tools/fit_detail_long.py; fewer pixels lost cards on photos we did not make.)"""
+    img = np.full((long_side, long_side * 3 // 4, 3), 128, np.uint8)
+    ok, buf = cv2.imencode(".jpg", img)
+    ph = load_image(buf.tobytes())
+    assert max(ph.image.shape[:2]) == read_at and ph.height == long_side
+    assert DETAIL_LONG / DETAIL_SLACK <= read_at <= DETAIL_LONG * DETAIL_SLACK or read_at == long_side
 
 
 # ------------------------------------------------------------------ find_cards and rectify
