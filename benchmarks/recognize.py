@@ -383,6 +383,8 @@ def main(argv=None) -> int:
                     help="score a folder in the independent renderer's format (default "
                          f"{INDEPENDENT}) instead of rendering")
     ap.add_argument("--dump", default=None, help="--independent: write per-photo results to this JSON file")
+    ap.add_argument("--no-independent", action="store_true",
+                    help="after the own renders, do not score the independent set (scored when it is there)")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("--real-half", choices=["all", "odd", "even"], default="all",
@@ -436,6 +438,9 @@ def main(argv=None) -> int:
               f"({100 * res['wrong_confident'] / max(res['slots'], 1):.2f} % of the cards)")
         if a.verbose:
             print("  bad layouts:", res["bad_layouts"])
+        if not a.dir and not a.no_independent and INDEPENDENT.is_dir():
+            # every source in one run: the own renders, then photos from another renderer
+            print_independent(score_independent(INDEPENDENT, a.verbose, a.dump), INDEPENDENT)
     if not a.no_real and REAL.is_dir():
         names = sorted({row["image"] for row in csv.DictReader(open(REAL / "labels.csv"))})
         if a.real_half != "all":
