@@ -122,28 +122,31 @@ static int heuristic(const Game *G, uint64_t k) {
 }
 
 /* The draw-pile cards that may still become available.  When no recycle is
-   left (draw=one), a waste card that can never leave (no partner left in the
-   pyramid or still to come from the stock) buries everything under it for good. */
-static inline uint32_t reachable_stock(const Game *G, uint64_t k) {
+   left (draw=one), a waste card that can never leave buries everything under it
+   for good.  A waste card leaves with a pyramid card that may still leave (not in
+   `pyr`'s blocked part: the caller passes the pyramid without it), or, only when
+   the stock top is available, with a card still to come from the stock; without
+   a face-up stock top two draw-pile cards never pair. */
+static inline uint32_t reachable_stock(const Game *G, uint64_t k, uint32_t pyr) {
     uint32_t stk = stk_of(k);
     if (G->draw3 || G->passes == 0 || pass_of(k) < G->passes - 1) return stk;
-    uint32_t pyr = pyr_of(k);
     int ptr = ptr_of(k);
     uint32_t below = ptr >= 32 ? 0xFFFFFFFFu : ((1u << ptr) - 1u);
     uint32_t future = stk & ~below, waste = stk & below, w = waste;
     while (w) {
         int m = high_bit(w); w &= ~(1u << m);
         int r = G->rank[NPYR + m];
-        if (G->alone[r] || (pyr & G->pyr_partner[r]) || (future & G->stk_partner[r])) continue;
+        if (G->alone[r] || (pyr & G->pyr_partner[r]) || (G->stock_top && (future & G->stk_partner[r]))) continue;
         return future | (waste & ~((2u << m) - 1u));   /* only the cards above m */
     }
     return stk;
 }
 
-/* The pyramid places that can never leave: cards without any reachable partner,
-   and everything they hold up. */
-static uint32_t blocked(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0;
+/* The pyramid places that can never leave, given the draw-pile cards that may
+   still become available (reach): cards without any partner they may meet, and
+   everything they hold up. */
+static uint32_t blocked_given(const Game *G, uint64_t k, uint32_t reach) {
+    uint32_t pyr = pyr_of(k), out = 0;
     /* a card held up by a blocked card cannot serve as a partner either: repeat
        until nothing more is blocked */
     /* only ranks without a reachable draw-pile partner need a look card by card
@@ -167,6 +170,24 @@ static uint32_t blocked(const Game *G, uint64_t k) {
         out |= more;
     }
 }
+
+/* The blocked pyramid places and the reachable draw-pile cards together: fewer
+   pyramid cards that may leave can bury more of the waste, and fewer reachable
+   draw-pile cards can block more of the pyramid; repeat until neither grows. */
+static uint32_t blocked_reach(const Game *G, uint64_t k, uint32_t *reach_out) {
+    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k, pyr), bl = blocked_given(G, k, reach);
+    while (bl) {
+        uint32_t r2 = reachable_stock(G, k, pyr & ~bl);
+        if (r2 == reach) break;
+        reach = r2;
+        uint32_t b2 = blocked_given(G, k, reach);
+        if (b2 == bl) break;
+        bl = b2;
+    }
+    if (reach_out) *reach_out = reach;
+    return bl;
+}
+static uint32_t blocked(const Game *G, uint64_t k) { return blocked_reach(G, k, NULL); }
 
 /* ---- move generation ------------------------------------------------------ */
 
@@ -401,7 +422,7 @@ static int max_pairs(const Game *G, uint32_t rs, uint32_t ss) {
    rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
    of rank s leave, a and b the free pyramid cards of each rank. */
 static int upper_bound(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), bl = blocked(G, k), free_ = pyr & ~bl, reach = reachable_stock(G, k);
+    uint32_t pyr = pyr_of(k), reach, bl = blocked_reach(G, k, &reach), free_ = pyr & ~bl;
     int ub = NPYR - popc(pyr);
     uint64_t pc = pyr_counts(G, free_), sc = stk_counts(G, reach);
     for (int r = 1; r < NRANK; r++) {

@@ -64,3 +64,22 @@ def test_matching_proves_a_loss_the_counts_miss():
         assert not s.winnable and s.removed == most
         found.add(tuple(ranks))
     assert (7, 13, 13, 6, 7, 6) in found
+
+
+def test_a_waste_card_whose_partners_may_only_come_from_the_stock_buries_the_waste():
+    # Two rows: an Ace under two Kings.  The waste holds a Queen under a 6, the stock
+    # a 7 first.  Without a face-up stock top a waste card never pairs with a stock
+    # card: the 6 can never leave, the Queen under it is buried, the Ace is blocked.
+    # With the stock top available the 7 takes the 6 and the deal is won.
+    pyramid = [1, 13, 13] + [None] * 25
+    stock, waste = [7, 2, 11], [12, 6]
+    for rules, lost in ((Rules(), True), (Rules(stock_top_available=True), False)):
+        blocked, ub = bound(pyramid, stock, waste, rules)
+        start = (tuple(v or 0 for v in pyramid), (tuple(waste),), tuple(stock), 0)
+        length, most = bfs(start, rules)
+        s = solve_position(pyramid, stock, waste, rules)
+        assert (length is None) == lost == (not s.winnable)
+        if lost:
+            assert blocked == 1 and ub == most == s.removed == 27      # the places not dealt count as removed
+        else:
+            assert blocked == 0 and ub == 28 and len(s.moves) == length
