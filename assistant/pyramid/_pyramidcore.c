@@ -364,6 +364,11 @@ static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
     return i;
 }
 
+/* the children's first hash slots, fetched together before they are looked up one by one */
+static inline void prefetch_slots(const Table *T, const Child *kids, int nc) {
+    for (int c = 0; c < nc; c++) __builtin_prefetch(&T->slots[mix(kids[c].child) & T->mask]);
+}
+
 /* ---- bucket queue ------------------------------------------------------- */
 
 typedef struct { uint32_t *items; uint32_t n, cap; } Stack;
@@ -421,8 +426,11 @@ static int max_pairs(const Game *G, uint32_t rs, uint32_t ss) {
    free pyramid cards over `compat`) or from the reachable draw pile (d cards of
    rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
    of rank s leave, a and b the free pyramid cards of each rank. */
-static int upper_bound(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), reach, bl = blocked_reach(G, k, &reach), free_ = pyr & ~bl;
+/* The bound over the pyramid cards `free_` that may leave; *stay collects the
+   places that must stay as a consequence: when some card of rank r must stay
+   (more of them than partners to leave with), one of them stays and holds up
+   everything under it, so the places every such card holds up stay. */
+static int bound_over(const Game *G, uint32_t pyr, uint32_t free_, uint32_t reach, uint32_t *stay) {
     int ub = NPYR - popc(pyr);
     uint64_t pc = pyr_counts(G, free_), sc = stk_counts(G, reach);
     for (int r = 1; r < NRANK; r++) {
@@ -431,9 +439,38 @@ static int upper_bound(const Game *G, uint64_t k) {
         if (s <= r) continue;
         int a = cnt_of(pc, r), b = cnt_of(pc, s), c = cnt_of(sc, r), d = cnt_of(sc, s);
         if (a > d || b > c) {           /* only then can the pyramid pairs fall short */
-            int m = max_pairs(G, free_ & G->pyr_rank[r], free_ & G->pyr_rank[s]);
+            uint32_t rs = free_ & G->pyr_rank[r], ss = free_ & G->pyr_rank[s];
+            int m = max_pairs(G, rs, ss);
             ub += (a < m + d ? a : m + d) + (b < m + c ? b : m + c);
+            for (int side = 0; side < 2; side++) {
+                uint32_t set = side ? ss : rs;
+                if (side ? b <= m + c : a <= m + d) continue;
+                uint32_t common = PYR_ALL, t = set;
+                while (t) { int i = low_bit(t); t &= t - 1; common &= G->cone[i]; }
+                *stay |= common;
+            }
         } else ub += a + b;
+    }
+    return ub;
+}
+
+/* At most how many pyramid cards this position can end with removed: those gone,
+   plus the Kings not blocked, plus per pair of partner ranks r, s: a pyramid card
+   of rank r leaves with a card of rank s, from the pyramid (not blocked, and able
+   to meet it: at most M such pairs, M a maximum matching between the two ranks'
+   free pyramid cards over `compat`) or from the reachable draw pile (d cards of
+   rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
+   of rank s leave, a and b the free pyramid cards of each rank.  When some rank
+   falls short, the places held up by all its cards stay too: the bound is taken
+   again without them (each step only removes places that cannot leave). */
+static int upper_bound(const Game *G, uint64_t k) {
+    uint32_t pyr = pyr_of(k), reach, bl = blocked_reach(G, k, &reach), free_ = pyr & ~bl, stay = 0;
+    int ub = bound_over(G, pyr, free_, reach, &stay);
+    stay &= free_;
+    if (stay) {
+        uint32_t more = 0;
+        int ub2 = bound_over(G, pyr, free_ & ~stay, reach, &more);
+        if (ub2 < ub) ub = ub2;
     }
     return ub;
 }
@@ -484,6 +521,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
         int nc = children(G, k, kids);
         int g1 = nd->g + 1;
+        prefetch_slots(T, kids, nc);
         for (int c = 0; c < nc; c++) {
             uint64_t ck = kids[c].child;
             int64_t ci = table_find(T, ck, &where);
@@ -543,6 +581,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             uint64_t k = T->nodes[idx].key;
             if (kub <= R.best_removed) continue;
             int nc = children(G, k, kids);
+            prefetch_slots(T, kids, nc);
             for (int c = nc - 1; c >= 0; c--) {   /* pushed last-first: the first generated (Kings, pairs) is explored first */
                 uint64_t ck = kids[c].child;
                 if (table_find(T, ck, &where) >= 0) continue;

@@ -83,3 +83,18 @@ def test_a_waste_card_whose_partners_may_only_come_from_the_stock_buries_the_was
             assert blocked == 1 and ub == most == s.removed == 27      # the places not dealt count as removed
         else:
             assert blocked == 0 and ub == 28 and len(s.moves) == length
+
+
+def test_a_rank_falling_short_keeps_what_all_its_cards_hold_up():
+    # Three rows: Kings at 1.1, 2.1 and 2.2, 6s at 3.1 and 3.3, one 7 at 3.2 and
+    # none to come.  One 6 must stay, and either holds up the apex King: the bound
+    # is 22 gone + 2 Kings + one 6 and the 7 = 26, not 27.  Brute force finds 25
+    # (the 6 left at 3.3 also holds up 2.2).
+    rules = Rules()
+    pyramid = [13, 13, 13, 6, 7, 6] + [None] * 22
+    stock = [1, 12]
+    blocked, ub = bound(pyramid, stock, [], rules)
+    start = (tuple(v or 0 for v in pyramid), ((),), tuple(stock), 0)
+    length, most = bfs(start, rules)
+    s = solve_position(pyramid, stock, [], rules)
+    assert blocked == 0 and ub == 26 and length is None and most == s.removed == 25
