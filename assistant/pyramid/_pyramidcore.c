@@ -316,9 +316,9 @@ static inline uint64_t mix(uint64_t x) {
 }
 
 static int table_init(Table *T) {
-    T->ncap = 1u << 16; T->nn = 0;
+    T->ncap = 1u << 12; T->nn = 0;      /* small at first: most searches are short, and a dense table stays in cache */
     T->nodes = malloc(sizeof(Node) * T->ncap);
-    T->mask = (1u << 17) - 1;
+    T->mask = (1u << 13) - 1;
     T->slots = calloc(T->mask + 1, sizeof(Slot));
     return T->nodes && T->slots;
 }
