@@ -58,6 +58,9 @@ typedef struct {
     int greedy;                            /* search order: 0 A* (shortest), 1 by heuristic only */
     int every_move;                        /* children(): list Kings' rivals too (for the hint) */
     uint8_t partner[NRANK];                /* the one partner rank of r (0: none, or r leaves alone) */
+    /* counts per rank of a set of pyramid places / stock-array cards, by table look-up:
+       rank r's count in bits 4r..4r+3 (at most 4 cards a rank, so the sums never carry) */
+    uint64_t pyr_cnt[4][128], stk_cnt[3][256];
 } Game;
 
 static inline uint32_t pyr_of(uint64_t k) { return (uint32_t)(k & PYR_ALL); }
@@ -75,6 +78,15 @@ static inline int popc(uint32_t x) {
 }
 static inline int low_bit(uint32_t x) { return __builtin_ctz(x); }
 static inline int high_bit(uint32_t x) { return 31 - __builtin_clz(x); }
+
+static inline uint64_t pyr_counts(const Game *G, uint32_t m) {
+    return G->pyr_cnt[0][m & 127] + G->pyr_cnt[1][(m >> 7) & 127] + G->pyr_cnt[2][(m >> 14) & 127]
+         + G->pyr_cnt[3][(m >> 21) & 127];
+}
+static inline uint64_t stk_counts(const Game *G, uint32_t m) {
+    return G->stk_cnt[0][m & 255] + G->stk_cnt[1][(m >> 8) & 255] + G->stk_cnt[2][(m >> 16) & 255];
+}
+static inline int cnt_of(uint64_t c, int r) { return (int)((c >> (4 * r)) & 15u); }
 
 /* draw=one: the first card still in play at or after p, or n */
 static inline int norm_ptr(const Game *G, uint32_t stk, int p) {
@@ -99,42 +111,42 @@ static inline int is_goal(const Game *G, uint64_t k) {
    need at least max(count r, count s) moves.  (solver.py checks that every rank
    has at most one partner rank.)  A move lowers it by at most one: consistent. */
 static int heuristic(const Game *G, uint64_t k) {
-    int cnt[NRANK];
-    uint32_t pyr = pyr_of(k), stk = stk_of(k);
-    for (int r = 1; r < NRANK; r++)
-        cnt[r] = popc(pyr & G->pyr_rank[r]) + (G->all52 ? popc(stk & G->stk_rank[r]) : 0);
+    uint64_t c = pyr_counts(G, pyr_of(k)) + (G->all52 ? stk_counts(G, stk_of(k)) : 0);
     int h = 0;
     for (int r = 1; r < NRANK; r++) {
-        int s = G->partner[r];
-        if (G->alone[r]) h += cnt[r];
-        else if (s > r) h += cnt[r] > cnt[s] ? cnt[r] : cnt[s];
+        int s = G->partner[r], a = cnt_of(c, r);
+        if (G->alone[r]) h += a;
+        else if (s > r) { int b = cnt_of(c, s); h += a > b ? a : b; }
     }
     return h;
 }
 
 /* The draw-pile cards that may still become available.  When no recycle is
-   left (draw=one), a waste card that can never leave (no partner left in the
-   pyramid or still to come from the stock) buries everything under it for good. */
-static inline uint32_t reachable_stock(const Game *G, uint64_t k) {
+   left (draw=one), a waste card that can never leave buries everything under it
+   for good.  A waste card leaves with a pyramid card that may still leave (not in
+   `pyr`'s blocked part: the caller passes the pyramid without it), or, only when
+   the stock top is available, with a card still to come from the stock; without
+   a face-up stock top two draw-pile cards never pair. */
+static inline uint32_t reachable_stock(const Game *G, uint64_t k, uint32_t pyr) {
     uint32_t stk = stk_of(k);
     if (G->draw3 || G->passes == 0 || pass_of(k) < G->passes - 1) return stk;
-    uint32_t pyr = pyr_of(k);
     int ptr = ptr_of(k);
     uint32_t below = ptr >= 32 ? 0xFFFFFFFFu : ((1u << ptr) - 1u);
     uint32_t future = stk & ~below, waste = stk & below, w = waste;
     while (w) {
         int m = high_bit(w); w &= ~(1u << m);
         int r = G->rank[NPYR + m];
-        if (G->alone[r] || (pyr & G->pyr_partner[r]) || (future & G->stk_partner[r])) continue;
+        if (G->alone[r] || (pyr & G->pyr_partner[r]) || (G->stock_top && (future & G->stk_partner[r]))) continue;
         return future | (waste & ~((2u << m) - 1u));   /* only the cards above m */
     }
     return stk;
 }
 
-/* The pyramid places that can never leave: cards without any reachable partner,
-   and everything they hold up. */
-static uint32_t blocked(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k), out = 0;
+/* The pyramid places that can never leave, given the draw-pile cards that may
+   still become available (reach): cards without any partner they may meet, and
+   everything they hold up. */
+static uint32_t blocked_given(const Game *G, uint64_t k, uint32_t reach) {
+    uint32_t pyr = pyr_of(k), out = 0;
     /* a card held up by a blocked card cannot serve as a partner either: repeat
        until nothing more is blocked */
     /* only ranks without a reachable draw-pile partner need a look card by card
@@ -158,6 +170,24 @@ static uint32_t blocked(const Game *G, uint64_t k) {
         out |= more;
     }
 }
+
+/* The blocked pyramid places and the reachable draw-pile cards together: fewer
+   pyramid cards that may leave can bury more of the waste, and fewer reachable
+   draw-pile cards can block more of the pyramid; repeat until neither grows. */
+static uint32_t blocked_reach(const Game *G, uint64_t k, uint32_t *reach_out) {
+    uint32_t pyr = pyr_of(k), reach = reachable_stock(G, k, pyr), bl = blocked_given(G, k, reach);
+    while (bl) {
+        uint32_t r2 = reachable_stock(G, k, pyr & ~bl);
+        if (r2 == reach) break;
+        reach = r2;
+        uint32_t b2 = blocked_given(G, k, reach);
+        if (b2 == bl) break;
+        bl = b2;
+    }
+    if (reach_out) *reach_out = reach;
+    return bl;
+}
+static uint32_t blocked(const Game *G, uint64_t k) { return blocked_reach(G, k, NULL); }
 
 /* ---- move generation ------------------------------------------------------ */
 
@@ -286,9 +316,9 @@ static inline uint64_t mix(uint64_t x) {
 }
 
 static int table_init(Table *T) {
-    T->ncap = 1u << 16; T->nn = 0;
+    T->ncap = 1u << 12; T->nn = 0;      /* small at first: most searches are short, and a dense table stays in cache */
     T->nodes = malloc(sizeof(Node) * T->ncap);
-    T->mask = (1u << 17) - 1;
+    T->mask = (1u << 13) - 1;
     T->slots = calloc(T->mask + 1, sizeof(Slot));
     return T->nodes && T->slots;
 }
@@ -334,6 +364,11 @@ static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
     return i;
 }
 
+/* the children's first hash slots, fetched together before they are looked up one by one */
+static inline void prefetch_slots(const Table *T, const Child *kids, int nc) {
+    for (int c = 0; c < nc; c++) __builtin_prefetch(&T->slots[mix(kids[c].child) & T->mask]);
+}
+
 /* ---- bucket queue ------------------------------------------------------- */
 
 typedef struct { uint32_t *items; uint32_t n, cap; } Stack;
@@ -360,20 +395,82 @@ typedef struct {
 
 static inline int removed_of(uint64_t k) { return NPYR - popc(pyr_of(k)); }
 
+/* The largest set of pairs between the free pyramid cards of rank r (places in
+   rs) and those of its partner rank s (places in ss) that may ever meet (compat):
+   a maximum bipartite matching, by augmenting paths over at most 4 x 4 cards. */
+static int try_aug(const Game *G, int i, uint32_t ss, uint32_t *seen, int *match_of) {
+    uint32_t c = G->compat[i] & ss & ~*seen;
+    while (c) {
+        int j = low_bit(c); c &= c - 1;
+        *seen |= 1u << j;
+        if (match_of[j] < 0 || try_aug(G, match_of[j], ss, seen, match_of)) { match_of[j] = i; return 1; }
+    }
+    return 0;
+}
+static int max_pairs(const Game *G, uint32_t rs, uint32_t ss) {
+    int match_of[NPYR], m = 0;
+    uint32_t t = ss;
+    while (t) { int j = low_bit(t); t &= t - 1; match_of[j] = -1; }
+    while (rs) {
+        int i = low_bit(rs); rs &= rs - 1;
+        uint32_t seen = 0;
+        m += try_aug(G, i, ss, &seen, match_of);
+    }
+    return m;
+}
+
 /* At most how many pyramid cards this position can end with removed: those gone,
-   plus per pair of partner ranks the cards not blocked that could each still
-   find a partner (a pyramid card of rank r needs a card of its partner rank s,
-   from the pyramid or the reachable draw pile), plus the Kings not blocked. */
-static int upper_bound(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), bl = blocked(G, k), free_ = pyr & ~bl, reach = reachable_stock(G, k);
+   plus the Kings not blocked, plus per pair of partner ranks r, s: a pyramid card
+   of rank r leaves with a card of rank s, from the pyramid (not blocked, and able
+   to meet it: at most M such pairs, M a maximum matching between the two ranks'
+   free pyramid cards over `compat`) or from the reachable draw pile (d cards of
+   rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
+   of rank s leave, a and b the free pyramid cards of each rank. */
+/* The bound over the pyramid cards `free_` that may leave; *stay collects the
+   places that must stay as a consequence: when some card of rank r must stay
+   (more of them than partners to leave with), one of them stays and holds up
+   everything under it, so the places every such card holds up stay. */
+static int bound_over(const Game *G, uint32_t pyr, uint32_t free_, uint32_t reach, uint32_t *stay) {
     int ub = NPYR - popc(pyr);
+    uint64_t pc = pyr_counts(G, free_), sc = stk_counts(G, reach);
     for (int r = 1; r < NRANK; r++) {
         int s = G->partner[r];
-        if (G->alone[r]) { ub += popc(free_ & G->pyr_rank[r]); continue; }
+        if (G->alone[r]) { ub += cnt_of(pc, r); continue; }
         if (s <= r) continue;
-        int a = popc(free_ & G->pyr_rank[r]), b = popc(free_ & G->pyr_rank[s]);
-        int c = popc(reach & G->stk_rank[r]), d = popc(reach & G->stk_rank[s]);
-        ub += (a < b + d ? a : b + d) + (b < a + c ? b : a + c);
+        int a = cnt_of(pc, r), b = cnt_of(pc, s), c = cnt_of(sc, r), d = cnt_of(sc, s);
+        if (a > d || b > c) {           /* only then can the pyramid pairs fall short */
+            uint32_t rs = free_ & G->pyr_rank[r], ss = free_ & G->pyr_rank[s];
+            int m = max_pairs(G, rs, ss);
+            ub += (a < m + d ? a : m + d) + (b < m + c ? b : m + c);
+            for (int side = 0; side < 2; side++) {
+                uint32_t set = side ? ss : rs;
+                if (side ? b <= m + c : a <= m + d) continue;
+                uint32_t common = PYR_ALL, t = set;
+                while (t) { int i = low_bit(t); t &= t - 1; common &= G->cone[i]; }
+                *stay |= common;
+            }
+        } else ub += a + b;
+    }
+    return ub;
+}
+
+/* At most how many pyramid cards this position can end with removed: those gone,
+   plus the Kings not blocked, plus per pair of partner ranks r, s: a pyramid card
+   of rank r leaves with a card of rank s, from the pyramid (not blocked, and able
+   to meet it: at most M such pairs, M a maximum matching between the two ranks'
+   free pyramid cards over `compat`) or from the reachable draw pile (d cards of
+   rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
+   of rank s leave, a and b the free pyramid cards of each rank.  When some rank
+   falls short, the places held up by all its cards stay too: the bound is taken
+   again without them (each step only removes places that cannot leave). */
+static int upper_bound(const Game *G, uint64_t k) {
+    uint32_t pyr = pyr_of(k), reach, bl = blocked_reach(G, k, &reach), free_ = pyr & ~bl, stay = 0;
+    int ub = bound_over(G, pyr, free_, reach, &stay);
+    stay &= free_;
+    if (stay) {
+        uint32_t more = 0;
+        int ub2 = bound_over(G, pyr, free_ & ~stay, reach, &more);
+        if (ub2 < ub) ub = ub2;
     }
     return ub;
 }
@@ -407,7 +504,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     Node *n0 = &T->nodes[s0];
     n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
     R.best_removed = removed_of(start); R.best = 0;
-    n0->dead = blocked(G, start) != 0;
+    n0->dead = upper_bound(G, start) < NPYR;
     n0->h = (uint8_t)heuristic(G, start);
     if (n0->dead) { push(&dead, 0); }
     else push(&open[G->greedy ? 0 : n0->h], 0);
@@ -424,6 +521,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
         int nc = children(G, k, kids);
         int g1 = nd->g + 1;
+        prefetch_slots(T, kids, nc);
         for (int c = 0; c < nc; c++) {
             uint64_t ck = kids[c].child;
             int64_t ci = table_find(T, ck, &where);
@@ -443,9 +541,10 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             cn->key = ck; cn->parent = idx; cn->move = kids[c].move; cn->g = (uint16_t)g1; cn->closed = 0;
             int rm = removed_of(ck);
             if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-            cn->dead = blocked(G, ck) != 0;
+            int cub = upper_bound(G, ck);
+            cn->dead = cub < NPYR;
             if (cn->dead) {
-                if (want_best && upper_bound(G, ck) > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
+                if (want_best && cub > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
             if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
@@ -482,6 +581,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             uint64_t k = T->nodes[idx].key;
             if (kub <= R.best_removed) continue;
             int nc = children(G, k, kids);
+            prefetch_slots(T, kids, nc);
             for (int c = nc - 1; c >= 0; c--) {   /* pushed last-first: the first generated (Kings, pairs) is explored first */
                 uint64_t ck = kids[c].child;
                 if (table_find(T, ck, &where) >= 0) continue;
@@ -558,6 +658,18 @@ static int load_game(Game *G, PyObject *tables, PyObject *ranks) {
     for (int r = 1; r < NRANK; r++)
         for (int s = 1; s < NRANK; s++)
             if (G->pairs[r][s]) { G->pyr_partner_rank[r] |= G->pyr_rank[s]; G->partner[r] = (uint8_t)s; }
+    for (int c = 0; c < 4; c++)
+        for (int v = 0; v < 128; v++) {
+            uint64_t t = 0;
+            for (int b = 0; b < 7; b++) if (v >> b & 1) t += 1ULL << (4 * G->rank[7 * c + b]);
+            G->pyr_cnt[c][v] = t;
+        }
+    for (int c = 0; c < 3; c++)
+        for (int v = 0; v < 256; v++) {
+            uint64_t t = 0;
+            for (int b = 0; b < 8; b++) if ((v >> b & 1) && 8 * c + b < G->n) t += 1ULL << (4 * G->rank[NPYR + 8 * c + b]);
+            G->stk_cnt[c][v] = t;
+        }
     return 1;
 }
 
@@ -615,7 +727,7 @@ static PyObject *py_bounds(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOK", &tables, &ranks, &key)) return NULL;
     Game G;
     if (!load_game(&G, tables, ranks)) return NULL;
-    return Py_BuildValue("(iI)", heuristic(&G, key), blocked(&G, key));
+    return Py_BuildValue("(iIi)", heuristic(&G, key), blocked(&G, key), upper_bound(&G, key));
 }
 
 static PyMethodDef methods[] = {
@@ -623,7 +735,7 @@ static PyMethodDef methods[] = {
      "solve(tables, ranks, start_key, want_best, max_states, shortest=True) -> "
      "(status 0 win/1 loss/2 limit, [(move, key_before)...], best_removed, states)"},
     {"children", py_children, METH_VARARGS, "children(tables, ranks, key, every_move=True) -> [(move, child_key)...]"},
-    {"bounds", py_bounds, METH_VARARGS, "bounds(tables, ranks, key) -> (heuristic, blocked mask)"},
+    {"bounds", py_bounds, METH_VARARGS, "bounds(tables, ranks, key) -> (heuristic, blocked mask, upper bound on pyramid cards removed)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {
