@@ -284,16 +284,24 @@ def _grow(grey: np.ndarray, H: np.ndarray, px: float, py: float, paper: float):
     return joined, lat
 
 
+@lru_cache(maxsize=1)
+def _shape_signs() -> np.ndarray:
+    """+1 where a shape holds a place, -1 where not: shapes() x PLACES."""
+    return np.array([[1.0 if p in sh else -1.0 for p in PLACES] for sh in shapes()])
+
+
 def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float]:
     """The shape (a set of places play can leave) the top edges support best: each place
     there counts its score less JOIN, each place not there JOIN less its score.  Returns
     (shape, its support)."""
-    best, val = frozenset(), -1e9
-    for sh in (allowed or shapes()):
-        v = sum((scores[p] - JOIN) if p in sh else (JOIN - scores[p]) for p in PLACES)
-        if v > val:
-            best, val = sh, v
-    return best, val
+    s = np.array([scores[p] for p in PLACES]) - JOIN
+    if allowed is not None:
+        vals = [float(sum(v if p in sh else -v for p, v in zip(PLACES, s))) for sh in allowed]
+        i = int(np.argmax(vals))
+        return allowed[i], vals[i]
+    vals = _shape_signs() @ s
+    i = int(np.argmax(vals))
+    return shapes()[i], float(vals[i])
 
 
 def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
@@ -303,15 +311,14 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     prior: the places the caller knows hold a card (any other is empty).  outlines: every
     face-up outline found (default: the anchors); a fit leaving many of them off its cards
     is a part of the pyramid taken for the whole."""
-    starts = []
-    for quad in anchors:
-        for H0 in _anchor_frames(quad):
-            px, py, s = _pitches(grey, H0, paper)
-            if s >= JOIN:                      # else nothing lies above this card: not its top
-                starts.append((s, H0, px, py))
     best = from_lattice = _lattice_fit(grey, anchors, paper, prior, outlines)
-    if best is not None and best[0] >= LATTICE_SURE:
-        starts = []                            # the lattice from the outlines is clear: no growing
+    starts = []
+    if best is None or best[0] < LATTICE_SURE:      # (a clear lattice from the outlines: no growing)
+        for quad in anchors:
+            for H0 in _anchor_frames(quad):
+                px, py, s = _pitches(grey, H0, paper)
+                if s >= JOIN:                  # else nothing lies above this card: not its top
+                    starts.append((s, H0, px, py))
     for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
         joined, lat = _grow(grey, H0, px, py, paper)
         top = min(dr for dr, _ in joined)
