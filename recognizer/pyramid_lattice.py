@@ -189,7 +189,7 @@ def _refit(H: np.ndarray, quads: list, nodes: dict, px: float, py: float) -> tup
 
 
 def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
-                 default_py: float = CARD_H / 2) -> list[Lattice]:
+                 default_py: float = CARD_H / 2, keep: int | None = None) -> list[Lattice]:
     """Lattice hypotheses (best support first) from whole-card outlines (photo px, clockwise,
     short edge first).  Only hypotheses on MIN_NODES outlines or more are returned."""
     quads = [np.asarray(q, np.float64) for q in quads]
@@ -230,7 +230,7 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
                 hyps.append((len(nodes), a, H0, px, py, py_known, nodes))
     hyps.sort(key=lambda h: -h[0])
     out: list[Lattice] = []
-    for n, a, H, px, py, py_known, nodes in hyps[:REFIT_TRIES]:
+    for n, a, H, px, py, py_known, nodes in hyps[:max(REFIT_TRIES, 2 * (keep or KEEP))]:
         for _ in range(REFINE):
             H, px, py = _refit(H, quads, nodes, px, py)
             inv = np.linalg.inv(H)
@@ -263,6 +263,6 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
     # each with its mirror: the table turned half round about the reference card (the other
     # short side its top), which the outlines alone cannot tell; the top edges will
     turn = np.diag([-1.0, -1.0, 1.0])
-    return [m for l in out[:KEEP] for m in
+    return [m for l in out[:keep or KEEP] for m in
             (l, Lattice(l.H @ turn, l.pitch_x, l.pitch_y, {i: (-dr, -k) for i, (dr, k) in l.nodes.items()},
                         l.py_known, l.support))]

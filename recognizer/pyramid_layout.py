@@ -456,7 +456,8 @@ def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[floa
     return out
 
 
-LATTICE_SURE = 8.0      # a lattice fit from the outlines this well supported is not grown from an anchor
+LATTICE_SURE = 10.0     # a lattice fit from the outlines this well supported is not grown from an anchor
+#   (tools/fit_pyramid_lattice_sure.py over 80 development renders: the best wrong placing 9.9)
 PY_STEPS = 9            # row pitches tried when every outline lies on one row
 BORDER = 1.0            # support lost for each place just outside the pyramid whose top edge shows
 
@@ -469,6 +470,17 @@ def _border(top: int, k_apex: int) -> list[tuple[int, int]]:
     return out
 
 
+LATTICES = 8            # lattice hypotheses from the outlines (each with its mirror) looked at
+PLACED = 4              # ... of which the best by the top edges above their outlines are placed in full
+
+
+def _node_score(grey, lt, py: float, paper: float, cache: dict, dr: int, k: int) -> float:
+    """edge_score of the card at lattice node (dr, k), cached per (lattice, row pitch)."""
+    if (dr, k) not in cache:
+        cache[(dr, k)] = edge_score(grey, lt.H, k * lt.pitch_x / 2, dr * py, py, paper)[0]
+    return cache[(dr, k)]
+
+
 def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines):
     """The best placing of the 7 rows on the lattices fitted from the found outlines
     (pyramid_lattice.fit_lattices): every apex node that keeps the most outlines on places is
@@ -476,34 +488,39 @@ def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines)
     as fit_pyramid keeps them (value, _Lattice, places, scores, present, apex_alone,
     (top, k_apex)) or None."""
     quads = list(outlines or anchors)
-    best = None
-    for lt in fit_lattices(quads):
+    # a cheap look first: a card found whole lies on the two cards it covers, whose top
+    # edges show just above it; the (lattice, row pitch) pairs where they show best are
+    # placed in full
+    looks = []
+    for lt in fit_lattices(quads, keep=LATTICES):
         pys = [lt.pitch_y] if lt.py_known else list(np.linspace(CARD_H * (1 - COVER_RANGE[1]),
                                                                     CARD_H * (1 - COVER_RANGE[0]), PY_STEPS))
+        for py in pys:
+            cache: dict[tuple[int, int], float] = {}
+            above = [max(_node_score(grey, lt, py, paper, cache, dr - 1, k - 1),
+                         _node_score(grey, lt, py, paper, cache, dr - 1, k + 1)) for dr, k in lt.nodes.values()]
+            looks.append((float(np.mean(above)), lt, py, cache))
+    looks.sort(key=lambda t: -t[0])
+    best = None
+    for _, lt, py, cache in looks[:PLACED]:
         cands = apexes(lt.nodes.values())
         if not cands:
             continue
         most = max(c[0] for c in cands)
-        for py in pys:
-            cache: dict[tuple[int, int], float] = {}
-
-            def score(dr: int, k: int) -> float:
-                if (dr, k) not in cache:
-                    cache[(dr, k)] = edge_score(grey, lt.H, k * lt.pitch_x / 2, dr * py, py, paper)[0]
-                return cache[(dr, k)]
-            for n, top, k_apex in cands:
-                if n < most:
-                    continue
-                places = _places(top, k_apex, lt.pitch_x, py)
-                scores = {}
-                for p in PLACES:
-                    r, c = map(int, p.split("."))
-                    scores[p] = score(top + r - 1, k_apex + 2 * (c - 1) - (r - 1))
-                present, value = best_shape(scores, [prior] if prior is not None else None)
-                value -= BORDER * sum(max(0.0, score(*b) - JOIN) for b in _border(top, k_apex))
-                value += AGREE * _agreeing(lt.H, places, present, anchors)
-                value -= UNEXPLAINED * _unexplained(lt.H, places, present, outlines or anchors)
-                if best is None or value > best[0]:
-                    lat = _Lattice(lt.H, lt.pitch_x, py)
-                    best = (value, lat, places, scores, present, True, (top, k_apex))
+        score = lambda dr, k: _node_score(grey, lt, py, paper, cache, dr, k)   # noqa: E731
+        for n, top, k_apex in cands:
+            if n < most:
+                continue
+            places = _places(top, k_apex, lt.pitch_x, py)
+            scores = {}
+            for p in PLACES:
+                r, c = map(int, p.split("."))
+                scores[p] = score(top + r - 1, k_apex + 2 * (c - 1) - (r - 1))
+            present, value = best_shape(scores, [prior] if prior is not None else None)
+            value -= BORDER * sum(max(0.0, score(*b) - JOIN) for b in _border(top, k_apex))
+            value += AGREE * _agreeing(lt.H, places, present, anchors)
+            value -= UNEXPLAINED * _unexplained(lt.H, places, present, outlines or anchors)
+            if best is None or value > best[0]:
+                lat = _Lattice(lt.H, lt.pitch_x, py)
+                best = (value, lat, places, scores, present, True, (top, k_apex))
     return best
