@@ -209,8 +209,13 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
             for j, c in centres.items():
                 if j == a:
                     continue
-                for dr in range(-MAX_DR, MAX_DR + 1):
-                    for dk in range(-MAX_DK, MAX_DK + 1):
+                # only the steps that can give pitches in range (a few of the 13 x 25)
+                drs = [dr for dr in range(-MAX_DR, MAX_DR + 1)
+                       if (dr == 0 and abs(c[1]) <= NODE_TOL) or (dr and PY_RANGE[0] <= c[1] / dr <= PY_RANGE[1])]
+                dks = [dk for dk in range(-MAX_DK, MAX_DK + 1)
+                       if (dk == 0 and abs(c[0]) <= NODE_TOL) or (dk and PX_RANGE[0] <= 2 * c[0] / dk <= PX_RANGE[1])]
+                for dr in drs:
+                    for dk in dks:
                         if (dk - dr) % 2 or (dr, dk) == (0, 0):
                             continue
                         py = c[1] / dr if dr else default_py
