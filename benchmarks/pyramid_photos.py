@@ -110,7 +110,7 @@ def score_synthetic(folder: Path, verbose: bool = False) -> dict:
                 wrong.append(("waste", got, want))
                 c["unflagged"] += any(k.rank == got and k.confidence >= LOW_CONFIDENCE for k in waste_sure)
         c["false_waste"] += max(0, len(r.waste) - len(t["waste"]))
-        exact = not wrong and sorted(r.waste) == sorted(t["waste"]) and \
+        exact = not wrong and sorted(map(str, r.waste)) == sorted(map(str, t["waste"])) and \
             all((r.pyramid[p] is None) == (v is None) for p, v in t["pyramid"].items())
         c["whole"] += exact
         if verbose and not exact:

@@ -32,13 +32,13 @@ import numpy as np
 
 from assistant.pyramid.rules import ROWS
 
-CARD_W, CARD_H = 63.0, 88.0
+from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, apexes, card_corners, fit_lattices,
+                              to_photo, valid_place)
+
 PLACES: tuple[str, ...] = tuple(f"{r}.{c}" for r in range(1, ROWS + 1) for c in range(1, r + 1))
 PX_MM = 4.0                  # top views are sampled at this many px per mm
 EDGE_BAND = 2.5              # mm either side of a predicted edge searched for it
 SNAP = 4.0                   # mm a place's card may lie off the lattice
-COVER_RANGE = (0.35, 0.65)   # share of a card's height the next row may cover
-GAP_MAX = 14.0               # mm between two cards of a row at most
 GROW_TRIES = 6               # anchors grown (the best by the cards above them)
 JOIN = 0.25                  # edge_score (gradient over the paper level) a place's top edge needs
 
@@ -90,15 +90,6 @@ class PyramidFit:
         """The card's corners TL, TR, BR, BL in photo px; inset: mm inside its edges."""
         x, y = self.places[place]
         return to_photo(self.H, card_corners(x, y, CARD_W - 2 * inset, CARD_H - 2 * inset))
-
-
-def card_corners(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> np.ndarray:
-    return np.array([[x - w / 2, y - h / 2], [x + w / 2, y - h / 2],
-                     [x + w / 2, y + h / 2], [x - w / 2, y + h / 2]])
-
-
-def to_photo(H: np.ndarray, pts) -> np.ndarray:
-    return cv2.perspectiveTransform(np.asarray(pts, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2)
 
 
 def top_view(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
@@ -170,12 +161,20 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
 
 PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
 PAPER_SHARE = 0.25       # a card's visible part is at least this much such pixels
+SHADOW_PAPER = 0.45      # a card's paper in a shadow is at least this light against the cards' paper
 
 
-def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float, paper: float) -> bool:
-    """Is the visible upper part of a card at (x, y) mostly as light as the cards' paper?"""
+def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float, paper: float,
+            shadows: bool = False) -> bool:
+    """Is the visible upper part of a card at (x, y) mostly as light as the cards' paper?
+    shadows: a shadow darkens the paper and its ink alike, the paper level is then the
+    part's own lightest (its 95th percentile) when that is at least SHADOW_PAPER of the
+    cards' (only for a lattice resting on several outlines: a bare table passes too)."""
     view = top_view(grey, H, x - CARD_W / 2 + 3, y - CARD_H / 2 + 3, x + CARD_W / 2 - 3, y - CARD_H / 2 + pitch_y - 3)
-    return float(np.mean(view > PAPER_LIGHT * paper)) >= PAPER_SHARE
+    local = min(paper, float(np.percentile(view, 95))) if shadows else paper
+    if local < SHADOW_PAPER * paper:
+        return False
+    return float(np.mean(view > PAPER_LIGHT * local)) >= PAPER_SHARE
 
 
 def _homography(src: list, dst: list) -> np.ndarray:
@@ -285,16 +284,24 @@ def _grow(grey: np.ndarray, H: np.ndarray, px: float, py: float, paper: float):
     return joined, lat
 
 
+@lru_cache(maxsize=1)
+def _shape_signs() -> np.ndarray:
+    """+1 where a shape holds a place, -1 where not: shapes() x PLACES."""
+    return np.array([[1.0 if p in sh else -1.0 for p in PLACES] for sh in shapes()])
+
+
 def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float]:
     """The shape (a set of places play can leave) the top edges support best: each place
     there counts its score less JOIN, each place not there JOIN less its score.  Returns
     (shape, its support)."""
-    best, val = frozenset(), -1e9
-    for sh in (allowed or shapes()):
-        v = sum((scores[p] - JOIN) if p in sh else (JOIN - scores[p]) for p in PLACES)
-        if v > val:
-            best, val = sh, v
-    return best, val
+    s = np.array([scores[p] for p in PLACES]) - JOIN
+    if allowed is not None:
+        vals = [float(sum(v if p in sh else -v for p, v in zip(PLACES, s))) for sh in allowed]
+        i = int(np.argmax(vals))
+        return allowed[i], vals[i]
+    vals = _shape_signs() @ s
+    i = int(np.argmax(vals))
+    return shapes()[i], float(vals[i])
 
 
 def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
@@ -304,13 +311,14 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     prior: the places the caller knows hold a card (any other is empty).  outlines: every
     face-up outline found (default: the anchors); a fit leaving many of them off its cards
     is a part of the pyramid taken for the whole."""
+    best = from_lattice = _lattice_fit(grey, anchors, paper, prior, outlines)
     starts = []
-    for quad in anchors:
-        for H0 in _anchor_frames(quad):
-            px, py, s = _pitches(grey, H0, paper)
-            if s >= JOIN:                      # else nothing lies above this card: not its top
-                starts.append((s, H0, px, py))
-    best = None
+    if best is None or best[0] < LATTICE_SURE:      # (a clear lattice from the outlines: no growing)
+        for quad in anchors:
+            for H0 in _anchor_frames(quad):
+                px, py, s = _pitches(grey, H0, paper)
+                if s >= JOIN:                  # else nothing lies above this card: not its top
+                    starts.append((s, H0, px, py))
     for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
         joined, lat = _grow(grey, H0, px, py, paper)
         top = min(dr for dr, _ in joined)
@@ -326,15 +334,21 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     if best is None:
         return None
     _, lat, places, scores, present, apex_found, (top, k_apex) = best
-    seen = [scores[p] >= JOIN and _papery(grey, lat.H, *places[p], lat.py, paper) for p in present]
-    if prior is None and (len(present) < 2 or np.mean(seen) < SEEN_SHARE):
-        return None         # a lone card, or places kept only because play could not leave a hole
+    if prior is None and len(present) < 2:
+        return None         # a lone card
     notes = [] if apex_found else ["the pyramid's apex was not found: the row numbers are a guess"]
     H, py = lat.H, lat.py
     for _ in range(REFITS):
         H, py = _refit_whole(grey, H, places, present, py, paper,
                              lambda q: _places(top, k_apex, lat.px, q))
         places = _places(top, k_apex, lat.px, py)
+    # the places kept must show a card's top edge on the cards' paper (seen on the refitted
+    # table: the lattice from the outlines alone may be a few per cent off in scale)
+    scores = {p: edge_score(grey, H, *places[p], py, paper)[0] for p in PLACES}
+    shadows = best is from_lattice
+    seen = [scores[p] >= JOIN and _papery(grey, H, *places[p], py, paper, shadows) for p in present]
+    if prior is None and np.mean(seen) < SEEN_SHARE:
+        return None         # places kept only because play could not leave a hole
     # snap each present card onto its edges (the lattice is only as exact as the table)
     for p in present:
         x, y = places[p]
@@ -440,3 +454,76 @@ def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[floa
         r, c = map(int, p.split("."))
         out[p] = ((k_apex + 2 * (c - 1) - (r - 1)) * px / 2, (top + r - 1) * py)
     return out
+
+
+LATTICE_SURE = float("inf")   # a lattice from the outlines this well supported is not grown from an anchor
+#   tools/fit_pyramid_lattice_sure.py finds 10.0 over 80 development renders (the best wrong
+#   placing 9.9), but skipping the growing above it lost 7 cards and 2 whole pyramids on
+#   development set C (the outlines' lattice is a few per cent off in scale, the grown one
+#   measures its pitches on the edges): both are always tried, the better supported kept
+PY_STEPS = 9            # row pitches tried when every outline lies on one row
+BORDER = 1.0            # support lost for each place just outside the pyramid whose top edge shows
+
+
+def _border(top: int, k_apex: int) -> list[tuple[int, int]]:
+    """Lattice nodes just outside the pyramid: above the apex and past each row's ends."""
+    out = [(top - 1, k_apex - 1), (top - 1, k_apex + 1)]
+    for r in range(1, ROWS + 1):
+        out += [(top + r - 1, k_apex - (r - 1) - 2), (top + r - 1, k_apex + (r - 1) + 2)]
+    return out
+
+
+LATTICES = 8            # lattice hypotheses from the outlines (each with its mirror) looked at
+PLACED = 4              # ... of which the best by the top edges above their outlines are placed in full
+
+
+def _node_score(grey, lt, py: float, paper: float, cache: dict, dr: int, k: int) -> float:
+    """edge_score of the card at lattice node (dr, k), cached per (lattice, row pitch)."""
+    if (dr, k) not in cache:
+        cache[(dr, k)] = edge_score(grey, lt.H, k * lt.pitch_x / 2, dr * py, py, paper)[0]
+    return cache[(dr, k)]
+
+
+def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines):
+    """The best placing of the 7 rows on the lattices fitted from the found outlines
+    (pyramid_lattice.fit_lattices): every apex node that keeps the most outlines on places is
+    tried, each place's top edge scored (edge_score, cached per node).  Returns a candidate
+    as fit_pyramid keeps them (value, _Lattice, places, scores, present, apex_alone,
+    (top, k_apex)) or None."""
+    quads = list(outlines or anchors)
+    # a cheap look first: a card found whole lies on the two cards it covers, whose top
+    # edges show just above it; the (lattice, row pitch) pairs where they show best are
+    # placed in full
+    looks = []
+    for lt in fit_lattices(quads, keep=LATTICES):
+        pys = [lt.pitch_y] if lt.py_known else list(np.linspace(CARD_H * (1 - COVER_RANGE[1]),
+                                                                    CARD_H * (1 - COVER_RANGE[0]), PY_STEPS))
+        for py in pys:
+            cache: dict[tuple[int, int], float] = {}
+            above = [max(_node_score(grey, lt, py, paper, cache, dr - 1, k - 1),
+                         _node_score(grey, lt, py, paper, cache, dr - 1, k + 1)) for dr, k in lt.nodes.values()]
+            looks.append((float(np.mean(above)), lt, py, cache))
+    looks.sort(key=lambda t: -t[0])
+    best = None
+    for _, lt, py, cache in looks[:PLACED]:
+        cands = apexes(lt.nodes.values())
+        if not cands:
+            continue
+        most = max(c[0] for c in cands)
+        score = lambda dr, k: _node_score(grey, lt, py, paper, cache, dr, k)   # noqa: E731
+        for n, top, k_apex in cands:
+            if n < most:
+                continue
+            places = _places(top, k_apex, lt.pitch_x, py)
+            scores = {}
+            for p in PLACES:
+                r, c = map(int, p.split("."))
+                scores[p] = score(top + r - 1, k_apex + 2 * (c - 1) - (r - 1))
+            present, value = best_shape(scores, [prior] if prior is not None else None)
+            value -= BORDER * sum(max(0.0, score(*b) - JOIN) for b in _border(top, k_apex))
+            value += AGREE * _agreeing(lt.H, places, present, anchors)
+            value -= UNEXPLAINED * _unexplained(lt.H, places, present, outlines or anchors)
+            if best is None or value > best[0]:
+                lat = _Lattice(lt.H, lt.pitch_x, py)
+                best = (value, lat, places, scores, present, True, (top, k_apex))
+    return best

@@ -153,3 +153,62 @@ def test_a_fit_covering_few_found_outlines_is_penalised():
     outlines = [L.card_corners(*places[p]) for p in ("7.1", "7.4", "1.1")] + [L.card_corners(900, 900)]
     assert L._unexplained(H, places, frozenset(L.PLACES), outlines) == 1
     assert L._unexplained(H, places, frozenset({"1.1"}), outlines) == 3
+
+
+# ----------------------------------------------------------------------------- the lattice from outlines
+from recognizer import pyramid_lattice as LT  # noqa: E402
+
+
+def _outlines(H: np.ndarray, centres: list) -> list:
+    """Whole-card outlines as find_cards gives them (inside the card's edges by
+    OUTLINE_GROW), clockwise from a short edge, in photo px through H (table mm -> px)."""
+    return [LT.to_photo(H, LT.card_corners(x, y, LT.OUT_W, LT.OUT_H)) for x, y in centres]
+
+
+def test_valid_place_and_apexes_number_the_nodes():
+    assert LT.valid_place(0, 0, 0, 0) == "1.1"
+    assert LT.valid_place(6, -6, 0, 0) == "7.1" and LT.valid_place(6, 6, 0, 0) == "7.7"
+    assert LT.valid_place(6, 8, 0, 0) is None and LT.valid_place(7, 0, 0, 0) is None
+    assert LT.valid_place(1, 0, 0, 0) is None            # a node of the wrong parity
+    # a bottom row of 7 cards: only the apex 6 rows above its middle keeps all 7 on places
+    row = [(0, k) for k in range(0, 13, 2)]
+    n, top, k_apex = max(LT.apexes(row))
+    assert (n, top, k_apex) == (7, -6, 6)
+
+
+@pytest.mark.parametrize("turn", [0.0, 35.0, 180.0])
+def test_fit_lattices_recovers_pitches_and_nodes_from_a_tilted_photo(turn):
+    px, py = 67.0, 46.0
+    a = np.radians(turn)
+    R = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
+    # a tilted camera: 4 px a mm, perspective along y
+    H = np.array([[4.0, 0.3, 900], [0.0, 3.2, 700], [0.0, 0.0004, 1.0]]) @ R
+    nodes = [(0, 0), (0, 2), (0, 6), (0, 8), (-1, 3), (-1, 11)]       # exposed cards, gaps
+    centres = [(k * px / 2, dr * py) for dr, k in nodes]
+    quads = _outlines(H, centres) + _outlines(H, [(420.0, -150.0)])   # and the waste, off the lattice
+    lats = LT.fit_lattices(quads)
+    assert lats
+    best = lats[0]
+    assert abs(best.pitch_x - px) < 1.0 and abs(best.pitch_y - py) < 1.0
+    assert len(best.nodes) == len(nodes) and len(quads) - 1 not in best.nodes
+    # the nodes found are the true ones up to a shift (the reference outline's) or a half turn
+    got = sorted(best.nodes[i] for i in range(len(nodes)))
+    want = [(dr - nodes[0][0], k - nodes[0][1]) for dr, k in nodes]
+    i0 = best.nodes[0]
+    rel = sorted((dr - i0[0], k - i0[1]) for dr, k in best.nodes.values())
+    assert rel in (sorted(want), sorted((-dr, -k) for dr, k in want)), got
+    # and its mirror is offered too: which short side is the top the top edges decide
+    assert any(set(l.nodes.items()) == {(i, (-dr, -k)) for i, (dr, k) in best.nodes.items()} for l in lats)
+
+
+def test_two_outlines_make_no_lattice():
+    H = np.array([[4.0, 0, 900], [0, 4.0, 700], [0, 0, 1.0]])
+    assert LT.fit_lattices(_outlines(H, [(0, 0), (67, 0)])) == []
+
+
+def test_best_shape_matrix_matches_the_sum_over_shapes():
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        scores = {p: float(rng.random()) for p in L.PLACES}
+        want = max(L.shapes(), key=lambda sh: sum((scores[p] - L.JOIN) * (1 if p in sh else -1) for p in L.PLACES))
+        assert L.best_shape(scores)[0] == want
