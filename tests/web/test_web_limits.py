@@ -311,7 +311,9 @@ def test_memory_comes_back_after_large_photos(served, tmp_path):
     after, peak = memory()
     assert results == [400] * 4                        # "no cards found": decoded, then read
     assert peak - warm > 140, (warm, after, peak)
-    assert after - warm < 80, (warm, after, peak)
+    # back far below one decoded photo (147 MB): what stays is the recogniser's working buffers
+    # at its reading resolution (image_io.DETAIL_LONG; 81-84 MB measured at 2200 px, under 80 at 1700)
+    assert after - warm < 100, (warm, after, peak)
 
 
 def test_deep_json_for_a_printed_sheet(tmp_path, capsys):
