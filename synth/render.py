@@ -447,6 +447,22 @@ def _special_scene(rng, deck: str, kind: str):
     return a, info
 
 
+def cards_truth(scene: "Scene", Hmm: np.ndarray) -> list[dict]:
+    """Every card of a scene as the truth JSON gives it: its corners in the photo's pixels
+    (Hmm: table mm -> photo px) and the share of it that shows."""
+    cards = []
+    for it in scene.items:
+        if it["type"] != "card":
+            continue
+        c = cv2.perspectiveTransform(np.array(_rect_corners(it["cx"], it["cy"], it["angle"]),
+                                              np.float64).reshape(-1, 1, 2), Hmm).reshape(-1, 2)
+        d = dict(it["truth"])
+        d["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in c]
+        d["visible"] = round(it["visible"], 3)
+        cards.append(d)
+    return cards
+
+
 def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int, int] = (1200, 1600),
                  overlap: float | None = None):
     """One photo: (BGR image, ground-truth dict).  overlap: see build_scene."""
@@ -477,16 +493,7 @@ def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int
     img = warped[:, :, :3] * a + bg * (1 - a)
     img = photo_effects(np.clip(img, 0, 255).astype(np.uint8), rng, kind)
     # ground truth, in the photo's pixels
-    cards = []
-    for it in scene.items:
-        if it["type"] != "card":
-            continue
-        c = cv2.perspectiveTransform(np.array(_rect_corners(it["cx"], it["cy"], it["angle"]),
-                                              np.float64).reshape(-1, 1, 2), Hmm).reshape(-1, 2)
-        d = dict(it["truth"])
-        d["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in c]
-        d["visible"] = round(it["visible"], 3)
-        cards.append(d)
+    cards = cards_truth(scene, Hmm)
     pins = {k: None for k in "ABCDEFGHIJ"}
     piles = [None, None, None]
     for d in cards:

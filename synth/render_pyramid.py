@@ -23,7 +23,7 @@ import numpy as np
 
 from .decks import SUITS, TRAIN_DECKS, card_id, missing_decks
 from recognizer.pyramid_layout import PLACES, coverers
-from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background,
+from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background, cards_truth,
                      camera_homography, draw_table_layer, photo_effects)
 
 ALL_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -157,16 +157,7 @@ def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1
     # a card's shadow on the card below it is fainter than on the table (a card is thin)
     img = warped[:, :, :3] * a * (1 - 0.5 * sh)[..., None] + bg * (1 - sh)[..., None] * (1 - a)
     img = photo_effects(np.clip(img, 0, 255).astype(np.uint8), rng, "pyramid")
-    cards = []
-    for it in scene.items:
-        if it["type"] != "card":
-            continue
-        c = cv2.perspectiveTransform(np.array(_rect_corners(it["cx"], it["cy"], it["angle"]),
-                                              np.float64).reshape(-1, 1, 2), Hmm).reshape(-1, 2)
-        d = dict(it["truth"])
-        d["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in c]
-        d["visible"] = round(it["visible"], 3)
-        cards.append(d)
+    cards = cards_truth(scene, Hmm)
     truth = {"image": None, "width": out_w, "height": out_h, "pyramid": info.pop("pyramid"),
              "waste": info.pop("waste"), "cards": cards, "deck": deck, "background": bgk, **info}
     return img, truth
