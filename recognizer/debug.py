@@ -11,6 +11,7 @@
 
 A stage that was not reached (no cards found, too few for a layout) writes no picture, so
 the last picture shows where the photo was lost.  With no folder every method returns at once.
+The pyramid reader writes the same five through `labelled` (4-layout.jpg: the places fitted).
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from .result import LOW_CONFIDENCE
 LONG_SIDE = 1600            # pictures are scaled down to this: enough to see a card's index
 ROLE_COLOURS = {"pin": (60, 200, 60), "pile": (230, 160, 40), "outside": (200, 80, 200)}
 OTHER_COLOUR = (150, 150, 150)
+FOUND, PLACE = (0, 215, 255), (255, 255, 255)          # outlines proposed; places fitted
+SURE, UNSURE = (60, 200, 60), (0, 140, 255)            # read surely; below LOW_CONFIDENCE
 
 
 class StageLog:
@@ -69,7 +72,7 @@ class StageLog:
             return
         img, f, thick, _ = self._canvas(image)
         for corners in outlines:
-            self._outline(img, corners, f, (0, 215, 255), thick)
+            self._outline(img, corners, f, FOUND, thick)
         self._write("2-found.jpg", img)
 
     def ranks(self, image: np.ndarray, faces: list, backs: list) -> None:
@@ -80,7 +83,7 @@ class StageLog:
         for corners in backs:
             self._outline(img, corners, f, (200, 90, 30), thick)
         for corners, r in faces:
-            colour = (0, 140, 255) if r.confidence < LOW_CONFIDENCE else (60, 200, 60)
+            colour = UNSURE if r.confidence < LOW_CONFIDENCE else SURE
             pts = self._outline(img, corners, f, colour, thick)
             self._label(img, f"{r.rank or '?'} {r.confidence:.2f}", pts.mean(0), colour, scale, thick)
         self._write("3-ranks.jpg", img)
@@ -103,6 +106,18 @@ class StageLog:
             name = {"pin": f"{pos}", "pile": f"P{pos}"}.get(role, role)
             self._label(img, name, pts.mean(0), colour, scale, thick)
         self._write("4-layout.jpg", img)
+
+    def labelled(self, name: str, image: np.ndarray, items) -> None:
+        """Any stage as outlines with labels: items are (4x2 corners in `image` pixels, label
+        or "", BGR colour)."""
+        if self.folder is None:
+            return
+        img, f, thick, scale = self._canvas(image)
+        for corners, label, colour in items:
+            pts = self._outline(img, corners, f, colour, thick)
+            if label:
+                self._label(img, label, pts.mean(0), colour, scale, thick)
+        self._write(name, img)
 
     def result(self, image: np.ndarray, recognition) -> None:
         if self.folder is not None:

@@ -176,11 +176,12 @@ def _write_overlay(draw_overlay, photo: str, reading, target: Path) -> bool:
 
 
 def run(args) -> int:
+    debug = getattr(args, "debug", None)
+    problem = debug and _make_folder(Path(debug), "stage picture")
+    if problem:
+        print(f"tableside: {problem}", file=sys.stderr)
+        return 2
     if getattr(args, "game", "bowling") == "pyramid":
-        if getattr(args, "debug", None):
-            print("tableside: --debug draws the Bowling reader's stages; the pyramid reader has no "
-                  "stage pictures yet", file=sys.stderr)
-            return 2
         from .recognize_pyramid import run as run_pyramid
         return run_pyramid(args)
     # heavy (OpenCV, NumPy): the recogniser loads when a photo is read, not for every command
@@ -195,10 +196,8 @@ def run(args) -> int:
         print(f"tableside: {e}", file=sys.stderr)
         return 2
     many = len(args.photos) > 1
-    debug = getattr(args, "debug", None)
-    for folder, what in ((args.overlay if many and args.overlay and "{stem}" not in args.overlay else None,
-                          "overlay"), (debug, "stage picture")):
-        problem = folder and _make_folder(Path(folder), what)
+    if args.overlay and many and "{stem}" not in args.overlay:
+        problem = _make_folder(Path(args.overlay), "overlay")
         if problem:
             print(f"tableside: {problem}", file=sys.stderr)
             return 2

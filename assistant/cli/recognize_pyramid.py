@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 ROWS = 7
 
@@ -42,6 +43,7 @@ def summary(d: dict) -> str:
 def run(args) -> int:
     from recognizer import RecognitionError
     from recognizer.pyramid_pipeline import check_prior, recognize_pyramid
+    debug = getattr(args, "debug", None)        # the folder was made by recognize.run
     try:
         prior = places_from(getattr(args, "places", None))
         check_prior(prior)
@@ -51,7 +53,7 @@ def run(args) -> int:
     status = 0
     for photo in args.photos:
         try:
-            r = recognize_pyramid(photo, prior=prior)
+            r = recognize_pyramid(photo, prior=prior, debug=debug and Path(debug) / Path(photo).stem)
         except RecognitionError as e:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
             status = 2

@@ -65,3 +65,18 @@ def test_bad_input_one_line_exit_2(samples, capsys):
 def test_bad_prior_exit_2(capsys):
     status, _, err = run([str(GAPS), "--places", "2.1,2.2"], capsys)
     assert status == 2 and "no game can leave" in err
+
+
+def test_debug_writes_the_pyramid_readers_stages(capsys, tmp_path):
+    """--debug with --game pyramid: the photo, the outlines found, the ranks read, the places
+    fitted and the result, in DIR/<photo stem>/, each drawn on the photo."""
+    import cv2
+    status, _, err = run([str(GAPS), "--debug", str(tmp_path)], capsys)
+    assert status == 0, err
+    folder = tmp_path / GAPS.stem
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["1-photo.jpg", "2-found.jpg", "3-ranks.jpg", "4-layout.jpg", "5-result.jpg"]
+    photo = cv2.imread(str(folder / "1-photo.jpg"))
+    for name in names[1:]:
+        img = cv2.imread(str(folder / name))
+        assert img.shape == photo.shape and (cv2.absdiff(img, photo) > 60).mean() > 0.001, name
