@@ -28,6 +28,7 @@ ROLE_COLOURS = {"pin": (60, 200, 60), "pile": (230, 160, 40), "outside": (200, 8
 OTHER_COLOUR = (150, 150, 150)
 FOUND, PLACE = (0, 215, 255), (255, 255, 255)          # outlines proposed; places fitted
 SURE, UNSURE = (60, 200, 60), (0, 140, 255)            # read surely; below LOW_CONFIDENCE
+BACK = (200, 90, 30)
 
 
 class StageLog:
@@ -37,6 +38,10 @@ class StageLog:
         self.folder = Path(folder) if folder is not None else None
         if self.folder is not None:
             self.folder.mkdir(parents=True, exist_ok=True)
+
+    def __bool__(self) -> bool:
+        """Whether pictures are written: callers skip building what only a picture needs."""
+        return self.folder is not None
 
     def _canvas(self, image: np.ndarray) -> tuple[np.ndarray, float, int, float]:
         h, w = image.shape[:2]
@@ -68,25 +73,13 @@ class StageLog:
 
     def found(self, image: np.ndarray, outlines: list) -> None:
         """outlines: 4x2 corners in `image` pixels."""
-        if self.folder is None:
-            return
-        img, f, thick, _ = self._canvas(image)
-        for corners in outlines:
-            self._outline(img, corners, f, FOUND, thick)
-        self._write("2-found.jpg", img)
+        self.labelled("2-found.jpg", image, [(c, "", FOUND) for c in outlines])
 
     def ranks(self, image: np.ndarray, faces: list, backs: list) -> None:
         """faces: (corners, RankReading) in `image` pixels; backs: corners."""
-        if self.folder is None:
-            return
-        img, f, thick, scale = self._canvas(image)
-        for corners in backs:
-            self._outline(img, corners, f, (200, 90, 30), thick)
-        for corners, r in faces:
-            colour = UNSURE if r.confidence < LOW_CONFIDENCE else SURE
-            pts = self._outline(img, corners, f, colour, thick)
-            self._label(img, f"{r.rank or '?'} {r.confidence:.2f}", pts.mean(0), colour, scale, thick)
-        self._write("3-ranks.jpg", img)
+        self.labelled("3-ranks.jpg", image, [(c, "", BACK) for c in backs] + [
+            (c, f"{r.rank or '?'} {r.confidence:.2f}", UNSURE if r.confidence < LOW_CONFIDENCE else SURE)
+            for c, r in faces])
 
     def layout(self, image: np.ndarray, faces: list, placement) -> None:
         """placement: layout.fit_layout's Placement for these faces (its plane maps image px to
@@ -98,7 +91,7 @@ class StageLog:
             to_image = np.linalg.inv(placement.plane)
             for letter, mm in placement.slots_mm.items():
                 px = cv2.perspectiveTransform(np.asarray(mm, np.float64).reshape(-1, 1, 2), to_image).reshape(-1, 2)
-                pts = self._outline(img, px, f, (255, 255, 255), max(1, thick // 2))
+                pts = self._outline(img, px, f, PLACE, max(1, thick // 2))
                 self._label(img, letter, pts.mean(0) + (0, -np.ptp(pts[:, 1]) * 0.3), (90, 90, 90), scale * 0.8, 1)
         for (corners, _), role, pos in zip(faces, placement.roles, placement.positions):
             colour = ROLE_COLOURS.get(role, OTHER_COLOUR)

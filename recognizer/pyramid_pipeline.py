@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .cards import RECT_H, RECT_W, find_cards, rectify, work_image
-from .debug import FOUND, PLACE, SURE, UNSURE, StageLog
+from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
 from .rank import COURT_RANKS, IDX_H, IDX_W, NUMBER_RANKS, RankReading, index_glyph, ink_mask, read_rank, templates
@@ -261,7 +261,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     log.photo(photo.image)
     s = photo.scale
     faces, backs = _whole_cards(photo)
-    log.labelled("2-found.jpg", photo.image, [(c, "", FOUND) for c, _ in faces] + [(b, "", FOUND) for b in backs])
+    log.found(photo.image, [c for c, _ in faces] + backs)
     log.ranks(photo.image, faces, backs)
     if not faces and not backs:
         raise RecognitionError("no cards found in the photo: take it from above, close enough that "
@@ -279,7 +279,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     if fit is None or len(fit.present) == 0:
         warnings.append("no pyramid found: the cards found are listed, no places")
     else:
-        log.labelled("4-layout.jpg", photo.image, [(fit.corners(p), p, PLACE) for p in PLACES if p in fit.present])
+        if log:
+            log.labelled("4-layout.jpg", photo.image, [(fit.corners(p), p, PLACE) for p in PLACES if p in fit.present])
         warnings += fit.notes
         open_ = exposed(fit.present)
         for p in PLACES:
@@ -320,7 +321,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             cards.append(PlaceCard(None, full(b), 0.9, "stock", None, "face down"))
     reading = PyramidReading(photo.name, photo.width, photo.height, pyramid, waste, stock, cards,
                              warnings, time.perf_counter() - t0)
-    log.labelled("5-result.jpg", photo.image, [
-        (np.asarray(c.corners, np.float64) / s, "stock" if c.role == "stock" else f"{c.position or c.role}:{c.rank or '?'}",
-         UNSURE if c.confidence < LOW_CONFIDENCE else SURE) for c in cards])
+    if log:
+        log.labelled("5-result.jpg", photo.image, [
+            (np.asarray(c.corners, np.float64) / s, "stock" if c.role == "stock" else f"{c.position or c.role}:{c.rank or '?'}",
+             UNSURE if c.confidence < LOW_CONFIDENCE else SURE) for c in cards])
     return reading

@@ -510,6 +510,14 @@ def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int
     return img, truth
 
 
+def save_photo(out: Path, stem: str, img: np.ndarray, truth: dict, quality: int) -> Path:
+    """Write a rendered photo as OUT/STEM.jpg with its truth beside it as STEM.json."""
+    truth["image"] = stem + ".jpg"
+    cv2.imwrite(str(out / truth["image"]), img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    (out / (stem + ".json")).write_text(json.dumps(truth, indent=1))
+    return out / truth["image"]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m synth.render", description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
@@ -535,10 +543,7 @@ def main(argv=None) -> int:
         deck, kind = decks[i % len(decks)], kinds[(i // len(decks)) % len(kinds)]
         img, truth = render_photo(rng, deck, kind, size, a.overlap)
         stem = f"{kind}_{deck}_{a.seed}_{i:04d}"
-        truth["image"] = stem + ".jpg"
-        cv2.imwrite(str(out / truth["image"]), img, [cv2.IMWRITE_JPEG_QUALITY, a.quality])
-        (out / (stem + ".json")).write_text(json.dumps(truth, indent=1))
-        print(out / truth["image"])
+        print(save_photo(out, stem, img, truth, a.quality))
     return 0
 
 

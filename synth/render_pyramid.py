@@ -15,7 +15,6 @@ Truth: render.py's format with "pyramid" {"1.1": rank|None, ...}, "waste" [top r
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 import cv2
@@ -24,7 +23,7 @@ import numpy as np
 from .decks import SUITS, TRAIN_DECKS, card_id, missing_decks
 from recognizer.pyramid_layout import PLACES, coverers
 from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background, cards_truth,
-                     camera_homography, draw_table_layer, photo_effects)
+                     camera_homography, draw_table_layer, photo_effects, save_photo)
 
 ALL_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 TILT_MAX = 45.0
@@ -184,10 +183,7 @@ def main(argv=None) -> int:
         deck = decks[i % len(decks)]
         img, truth = render_photo(rng, deck, size)
         stem = f"pyramid_{deck}_{a.seed}_{i:04d}"
-        truth["image"] = stem + ".jpg"
-        cv2.imwrite(str(out / truth["image"]), img, [cv2.IMWRITE_JPEG_QUALITY, a.quality])
-        (out / (stem + ".json")).write_text(json.dumps(truth, indent=1))
-        print(out / truth["image"])
+        print(save_photo(out, stem, img, truth, a.quality))
     return 0
 
 

@@ -72,8 +72,13 @@ def post_recognize():
         out = reading.to_dict()
         out["overlay"] = _overlay_or_none(data, reading)
         del reading
-    out.pop("image", None)          # the recogniser's idea of a file name: not ours to echo
-    # Below this confidence the page asks the player to check the card.
+    return _answer(out, started)
+
+
+def _answer(out: dict, started: float):
+    """A reading as the pages get it: with the confidence below which they ask the player to
+    check a card, the server's seconds, and no file name (the recogniser's, not ours to echo)."""
+    out.pop("image", None)
     out["low_confidence"] = LOW_CONFIDENCE
     out["server_seconds"] = round(time.perf_counter() - started, 3)
     return jsonify(out)
@@ -102,7 +107,4 @@ def post_recognize_pyramid():
             abort(400, description=str(e))
         out = reading.to_dict()
         del reading
-    out.pop("image", None)
-    out["low_confidence"] = LOW_CONFIDENCE
-    out["server_seconds"] = round(time.perf_counter() - started, 3)
-    return jsonify(out)
+    return _answer(out, started)
