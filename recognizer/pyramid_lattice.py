@@ -188,6 +188,17 @@ def _refit(H: np.ndarray, quads: list, nodes: dict, px: float, py: float) -> tup
     return H2, px, py
 
 
+def _centres(inv: np.ndarray, quads: list[np.ndarray]) -> dict[int, np.ndarray]:
+    """The outlines that lie as cards of the frame `inv` (photo px -> frame), by index: their
+    centres in the frame."""
+    centres = {}
+    for j, qj in enumerate(quads):
+        c, ok = _in_frame(inv, qj)
+        if ok:
+            centres[j] = c
+    return centres
+
+
 def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
                  default_py: float = CARD_H / 2, keep: int | None = None) -> list[Lattice]:
     """Lattice hypotheses (best support first) from whole-card outlines (photo px, clockwise,
@@ -197,12 +208,7 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
     seen = set()
     for a, qa in enumerate(quads):
         for H0 in _frames(qa):
-            inv = np.linalg.inv(H0)
-            centres = {}
-            for j, qj in enumerate(quads):
-                c, ok = _in_frame(inv, qj)
-                if ok:
-                    centres[j] = c
+            centres = _centres(np.linalg.inv(H0), quads)
             if len(centres) < 2:
                 continue
             proposals = set()
@@ -220,8 +226,6 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
                             continue
                         py = c[1] / dr if dr else default_py
                         px = 2 * c[0] / dk if dk else default_px
-                        if dr == 0 and abs(c[1]) > NODE_TOL or dk == 0 and abs(c[0]) > NODE_TOL:
-                            continue
                         if PX_RANGE[0] <= px <= PX_RANGE[1] and PY_RANGE[0] <= py <= PY_RANGE[1]:
                             proposals.add((round(px, 1), round(py, 1), dr != 0))
             for px, py, py_known in proposals:
@@ -238,12 +242,7 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
     for n, a, H, px, py, py_known, nodes in hyps[:max(REFIT_TRIES, 2 * (keep or KEEP))]:
         for _ in range(REFINE):
             H, px, py = _refit(H, quads, nodes, px, py)
-            inv = np.linalg.inv(H)
-            centres = {}
-            for j, qj in enumerate(quads):
-                c, ok = _in_frame(inv, qj)
-                if ok:
-                    centres[j] = c
+            centres = _centres(np.linalg.inv(H), quads)
             nodes2 = in_pyramid(_assign(centres, px, py, NODE_TOL_FIT))
             if len(nodes2) < 2:
                 break

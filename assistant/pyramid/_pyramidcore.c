@@ -419,14 +419,7 @@ static int max_pairs(const Game *G, uint32_t rs, uint32_t ss) {
     return m;
 }
 
-/* At most how many pyramid cards this position can end with removed: those gone,
-   plus the Kings not blocked, plus per pair of partner ranks r, s: a pyramid card
-   of rank r leaves with a card of rank s, from the pyramid (not blocked, and able
-   to meet it: at most M such pairs, M a maximum matching between the two ranks'
-   free pyramid cards over `compat`) or from the reachable draw pile (d cards of
-   rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
-   of rank s leave, a and b the free pyramid cards of each rank. */
-/* The bound over the pyramid cards `free_` that may leave; *stay collects the
+/* The bound of upper_bound (below) over the pyramid cards `free_` that may leave; *stay collects the
    places that must stay as a consequence: when some card of rank r must stay
    (more of them than partners to leave with), one of them stays and holds up
    everything under it, so the places every such card holds up stay. */
