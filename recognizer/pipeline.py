@@ -1,11 +1,14 @@
 """recognize: the whole reading of one photo, stage by stage (see docs/recognizer.md).
 
-load_image -> find_cards -> rectify -> read_rank (_read_cards) -> find_mat / fit_layout ->
-the second looks of recover.py -> warnings for the player.
+Each stage runs once and hands the next a typed answer:
+load_image (Photo) -> _read_cards: find_cards, rectify, read_rank (Seen) -> _fit_verified: the
+mat or fit_layout, then verify's second looks of recover.py, each refitting once (Fitted) ->
+_place_cards (Placed) -> _check_layout (the rules' and the prior's checks) -> _doubt_and_warn.
 """
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,7 +20,7 @@ from assistant.bowling.cards import COPIES
 from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
 from .debug import StageLog
 from .image_io import Photo, RecognitionError, load_image
-from .layout import LETTERS, PIN_OVERLAP, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
+from .layout import LETTERS, PIN_OVERLAP, Placement, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
 from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
@@ -240,6 +243,44 @@ def _card(corners_photo: np.ndarray, scale: float, r: RankReading, role, positio
     return Card(r.value, r.rank, full, r.confidence, role, position, r.note)
 
 
+class Notes:
+    """The warnings of one reading, in the order the player reads them; advice (what a better
+    photo would mend) is also kept apart for the web page."""
+
+    def __init__(self):
+        self.warnings: list[str] = []
+        self.advice: list[str] = []
+
+    def warn(self, message: str) -> None:
+        if message:
+            self.warnings.append(message)
+
+    def advise(self, message: str) -> None:
+        self.warnings.append(message)
+        self.advice.append(message)
+
+
+@dataclass
+class Fitted:
+    """The layout stage's answer: fit_layout's placement of `faces` (Seen.faces, with the loose
+    pile tops verify found appended), which faces lie on a face-down stack (None on the mat),
+    and the printed mat's homography and markers when the photo shows the mat."""
+    faces: list
+    pl: Placement
+    on_stack: list | None
+    mat_h: np.ndarray | None
+    markers: dict
+
+
+@dataclass
+class Placed:
+    """The cards of the reading with their roles, the labellings that came near the fit
+    (Recognition.contested) and the warning naming the places they dispute ('' if none)."""
+    cards: list[Card]
+    said: str
+    contested: list
+
+
 def recognize_cards(source) -> Recognition:
     """Cards and ranks only, no layout fitting (role and position are None)."""
     return recognize(source, layout=False)
@@ -254,146 +295,186 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     which piles still have a face-up top.  Cards are then placed only on the standing slots
     (and only piles marked True get a top), which settles sparse layouts.  Either key may be
     left out.  A bad prior raises ValueError.  debug: a folder for one picture per stage
-    (recognizer/debug.py)."""
+    (recognizer/debug.py).
+
+    The stages, each once: load_image -> _read_cards (find, rectify, read) -> _fit_verified
+    (mat or lattice fit, verify's second looks) -> _place_cards -> _check_layout (the rules'
+    and the prior's checks) -> _doubt_and_warn."""
     t0 = time.perf_counter()
     allowed, live_piles = check_expect(expect)
     photo = load_image(source)
     log = StageLog(debug)
     log.photo(photo.image)
-    work, fw, faces, backs, slivers, seeds, outlines_only, proposals = _read_cards(photo)
-    log.found(photo.image, proposals)
-    log.ranks(photo.image, faces, backs)
-    s = photo.scale
-    warnings: list[str] = []
-    advice: list[str] = []
+    seen = _read_cards(photo)
+    log.found(photo.image, seen.proposals)
+    log.ranks(photo.image, seen.faces, seen.backs)
+    _require_faces(photo, seen, layout)
+    notes = Notes()
+    short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in seen.faces]))
+    if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
+        notes.advise("the cards are small in this photo: if a card is misread or missed, take the photo "
+                     "closer, so the layout fills most of the picture")
+    pins = {k: None for k in LETTERS}
+    piles: list[int | None] = [None, None, None]
+    fitted = placed = None
+    unread: list[str] = []
+    if not layout:
+        cards = [_card(c, photo.scale, r, None, None) for c, r in seen.faces]
+    else:
+        fitted = _fit_verified(photo, seen, expect, allowed, live_piles, verify)
+        log.layout(photo.image, fitted.faces, fitted.pl)
+        notes.warnings += fitted.pl.warnings
+        placed = _place_cards(photo, seen, fitted, allowed, live_piles, verify)
+        notes.warn(placed.said)
+        cards = placed.cards
+        unread = _check_layout(photo, fitted, cards, pins, piles, allowed, live_piles, notes)
+    _doubt_and_warn(photo, cards, seen.outlines, notes)
+    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, notes.warnings, 0.0,
+                    fitted is not None and fitted.mat_h is not None, notes.advice,
+                    fitted is not None and fitted.pl.guessed, unread,
+                    None if fitted is None or fitted.mat_h is not None else fitted.pl.margin,
+                    placed.contested if placed is not None else [])
+    r.seconds = time.perf_counter() - t0
+    log.result(photo.image, r)
+    return r
 
-    def advise(message: str) -> None:
-        warnings.append(message)
-        advice.append(message)
-    if not faces:
+
+def _require_faces(photo: Photo, seen: Seen, layout: bool) -> None:
+    """Raise (with what was seen) when the photo shows no face-up card, or too few number
+    cards for a layout."""
+    if not seen.faces:
         # what the player can do about it: a layout far off in the picture is too small to read
-        raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if backs else
+        raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if seen.backs else
                                 "no cards found in the photo") + ": take it from above, close enough that "
                                "the whole layout fills most of the picture",
                                Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
                                            [None] * 3, [], []))
-    short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in faces]))
-    if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):
-        advise("the cards are small in this photo: if a card is misread or missed, take the photo "
-               "closer, so the layout fills most of the picture")
-    cards: list[Card] = []
-    pins = {k: None for k in LETTERS}
-    piles: list[int | None] = [None, None, None]
-    used_mat = False
-    unread: list[str] = []
-    contested: list = []
-    layout_margin = None
-    if not layout:
-        cards = [_card(c, s, r, None, None) for c, r in faces]
-    else:
-        numbered = [r.kind == "number" for _, r in faces]
-        if sum(numbered) < 2:
-            seen = [_card(c, s, r, None, None) for c, r in faces]
-            raise RecognitionError(f"too few cards for a layout: found {sum(numbered)} number card(s), "
-                                   "need at least 2 (pins or pile tops) in the photo",
-                                   Recognition(photo.name, photo.width, photo.height, pins, piles, seen, []))
-        markers = find_markers(work)
-        mat_h = mat_homography(markers)
-        if mat_h is not None:
-            used_mat = True
-            S = np.diag([fw, fw, 1.0])
-            mat_h = S @ mat_h
-        on_mat = mat_h is not None
-        on_stack = None if on_mat else _on_stack(photo.image, faces, slivers)
+    numbers = _numbers(seen)
+    if layout and numbers < 2:
+        found = [_card(c, photo.scale, r, None, None) for c, r in seen.faces]
+        raise RecognitionError(f"too few cards for a layout: found {numbers} number card(s), "
+                               "need at least 2 (pins or pile tops) in the photo",
+                               Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
+                                           [None] * 3, found, []))
 
-        def fit():
-            # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
-            faceup = [not (on_mat and lone_blob(r)) for _, r in faces]
-            return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat, allowed is not None),
-                              backs, mat_h, expect, on_stack, [r.kind != "number" for _, r in faces])
+
+def _fit_verified(photo: Photo, seen: Seen, expect, allowed, live_piles, verify: bool) -> Fitted:
+    """The layout: the printed mat's fixed slots when its markers show, else fit_layout's
+    lattice; then verify's two second looks, each refitting once: unsure cards re-read on the
+    fitted table plane (reread_unsure), and pile tops sought beside the fit (loose_piles),
+    kept only when the refit takes one of them as a pile."""
+    faces = list(seen.faces)
+    markers = find_markers(seen.work)
+    mat_h = mat_homography(markers)
+    if mat_h is not None:
+        mat_h = np.diag([seen.fw, seen.fw, 1.0]) @ mat_h
+    on_mat = mat_h is not None
+    on_stack = None if on_mat else _on_stack(photo.image, faces, seen.slivers)
+
+    def fit():
+        # an empty mat slot's printed letter reads as a lone blob: it takes no slot there
+        faceup = [not (on_mat and lone_blob(r)) for _, r in faces]
+        return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat, allowed is not None),
+                          seen.backs, mat_h, expect, on_stack, [r.kind != "number" for _, r in faces])
+    pl = fit()
+    if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
         pl = fit()
-        if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
+    if verify and not on_mat:
+        loose = loose_piles(photo.image, faces, pl, seen.seeds + _row_mate_seeds(pl, faces, live_piles), live_piles)
+        if loose:
+            before = faces, on_stack, pl
+            faces, on_stack = faces + loose, on_stack + [False] * len(loose)
             pl = fit()
-        if verify and not on_mat:
-            loose = loose_piles(photo.image, faces, pl, seeds + _row_mate_seeds(pl, faces, live_piles),
-                                live_piles)
-            if loose:
-                before = faces, on_stack, pl
-                faces, on_stack = faces + loose, on_stack + [False] * len(loose)
-                pl = fit()
-                if "pile" not in pl.roles[-len(loose):]:
-                    faces, on_stack, pl = before     # the layout took none of them as a pile
-        log.layout(photo.image, faces, pl)
-        numbered = [r.kind == "number" for _, r in faces]
-        quads = [c for c, _ in faces]
-        warnings += pl.warnings
-        of_face = {}
-        for i, ((c, r), role, pos) in enumerate(zip(faces, pl.roles, pl.positions)):
-            if role == "outside" and on_mat and _mat_print(c, r, mat_h, markers):
-                continue        # the mat's marker or an empty slot's frame, not a card
-            cards.append(_card(c, s, r if role == "outside" else in_layout(r), role, pos))
-            of_face[i] = cards[-1]
-        if verify and pl.slots_mm is not None:
-            found, doubted = recover_pins(photo.image, faces, backs, pl, allowed)
-            recovered = [_card(corners, s, r, "pin", pos) for corners, r, pos in found]
-            for i in doubted:       # cards[i] is faces[i]'s card
-                _doubt(cards[i], OUTLINE_DOUBT, "outlined off the card; its place reads another rank")
-            for i, why in pile_pieces_in_doubt(photo.image, faces, pl):
-                _doubt(cards[i], OUTLINE_DOUBT, why)
-            if used_mat:
-                recovered += [_card(corners, s, r, "pile", pos)
-                              for corners, r, pos in recover_piles(photo.image, faces, pl, live_piles)]
-            # a pin outlined wrongly whose slot was read (outlined_wrongly) gives way to that card
-            read_again = {c.position for c in recovered}
-            for c in cards:
-                if c.role == "pin" and c.position in read_again:
-                    c.role, c.position = "outside", None
-            cards = drop_covered(cards, recovered) + recovered
-        said, contested = _contested_places(pl, of_face, cards, recovered if verify and pl.slots_mm is not None else [])
-        if said:
-            warnings.append(said)
-        layout_margin = None if on_mat else pl.margin
-        try:
-            _check_second_layout(quads, numbered, pl)
-        except RecognitionError as e:
-            e.partial = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, [])
-            raise
-        for group in over_the_deck(cards):
-            for c in group:      # (a card already in doubt keeps its own reason first)
-                why = f"{len(group)} cards of the layout read {c.rank}, and the deck has {COPIES} of each"
-                _doubt(c, DECK_DOUBT, f"{c.note}; {why}" if c.note else why)
+            if "pile" not in pl.roles[-len(loose):]:
+                faces, on_stack, pl = before     # the layout took none of them as a pile
+    return Fitted(faces, pl, on_stack, mat_h, markers)
+
+
+def _place_cards(photo: Photo, seen: Seen, fitted: Fitted, allowed, live_piles, verify: bool) -> Placed:
+    """The cards with the roles the fit gave them (the mat's own print left out), verify's
+    pins read on empty slots (and piles on the mat's), the cards outlined off their place
+    doubted, and the places a near labelling disputes ringed (_contested_places)."""
+    faces, pl = fitted.faces, fitted.pl
+    cards: list[Card] = []
+    of_face: dict = {}
+    for i, ((c, r), role, pos) in enumerate(zip(faces, pl.roles, pl.positions)):
+        if role == "outside" and fitted.mat_h is not None and _mat_print(c, r, fitted.mat_h, fitted.markers):
+            continue        # the mat's marker or an empty slot's frame, not a card
+        cards.append(_card(c, photo.scale, r if role == "outside" else in_layout(r), role, pos))
+        of_face[i] = cards[-1]
+    recovered: list[Card] = []
+    if verify and pl.slots_mm is not None:
+        found, doubted = recover_pins(photo.image, faces, seen.backs, pl, allowed)
+        recovered = [_card(corners, photo.scale, r, "pin", pos) for corners, r, pos in found]
+        for i in doubted:       # cards[i] is faces[i]'s card
+            _doubt(cards[i], OUTLINE_DOUBT, "outlined off the card; its place reads another rank")
+        for i, why in pile_pieces_in_doubt(photo.image, faces, pl):
+            _doubt(cards[i], OUTLINE_DOUBT, why)
+        if fitted.mat_h is not None:
+            recovered += [_card(corners, photo.scale, r, "pile", pos)
+                          for corners, r, pos in recover_piles(photo.image, faces, pl, live_piles)]
+        # a pin outlined wrongly whose slot was read (outlined_wrongly) gives way to that card
+        read_again = {c.position for c in recovered}
         for c in cards:
-            if c.role == "pin" and c.value is not None:
-                pins[c.position] = c.value
-            elif c.role == "pile" and c.value is not None:
-                piles[int(c.position) - 1] = c.value
-        out = []
-        if pl.slots_mm is not None and (allowed is not None or sum(v is not None for v in pins.values()) >= 5):
-            # a pin read as knocked down because the photo cut it off would lose the player pins.
-            # (Not in a sparse frame read without the prior: its far slots are mostly knocked down)
-            out = [k for n, k in enumerate(LETTERS) if pins[k] is None and (allowed is None or allowed[n])
-                   and not any(c.position == k for c in cards) and off_photo(photo.image.shape, pl.plane, pl.slots_mm[k])]
-            if out:
-                advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
-                       "step back so the whole layout is in the photo")
-        unread = _unread(cards, allowed, live_piles)
-        said = _say_unread([k for k in unread if k in LETTERS and k not in out],   # (out: advised above)
-                           [k for k in unread if k not in LETTERS])
-        if said:
-            warnings.append(said)
-        if live_piles is None:
-            # the rules' prior when the caller gave none: ten pins standing beside an empty pile
-            # mean its top was not found
-            standing = int(allowed.sum()) if allowed is not None else sum(v is not None for v in pins.values())
-            missed, said = tops_missed(piles, len(LETTERS) - standing)
-            if missed:
-                unread += missed
-                warnings.append(said)
-            if allowed is None and pl.slots_mm is not None:
-                # the rules' prior on pins: the knocked-down ones lie beside the layout
-                _, said = pins_down_unseen(pins, cards)
-                if said:
-                    warnings.append(said)
+            if c.role == "pin" and c.position in read_again:
+                c.role, c.position = "outside", None
+        cards = drop_covered(cards, recovered) + recovered
+    said, contested = _contested_places(pl, of_face, cards, recovered)
+    return Placed(cards, said, contested)
+
+
+def _check_layout(photo: Photo, fitted: Fitted, cards: list[Card], pins: dict, piles: list, allowed, live_piles,
+                  notes: Notes) -> list[str]:
+    """Fill `pins` and `piles` from the cards placed, after the checks the rules and the
+    caller's prior allow: a second triangle in the photo (raised), more cards of a rank than
+    the deck has, standing pins outside the photo, places expected to hold a card with none
+    read, pile tops and knocked-down pins the rules say must be there.  Returns the places
+    expected and unread ("H", "2")."""
+    faces, pl = fitted.faces, fitted.pl
+    try:
+        _check_second_layout([c for c, _ in faces], [r.kind == "number" for _, r in faces], pl)
+    except RecognitionError as e:
+        e.partial = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, [])
+        raise
+    for group in over_the_deck(cards):
+        for c in group:      # (a card already in doubt keeps its own reason first)
+            why = f"{len(group)} cards of the layout read {c.rank}, and the deck has {COPIES} of each"
+            _doubt(c, DECK_DOUBT, f"{c.note}; {why}" if c.note else why)
+    for c in cards:
+        if c.role == "pin" and c.value is not None:
+            pins[c.position] = c.value
+        elif c.role == "pile" and c.value is not None:
+            piles[int(c.position) - 1] = c.value
+    out = []
+    if pl.slots_mm is not None and (allowed is not None or sum(v is not None for v in pins.values()) >= 5):
+        # a pin read as knocked down because the photo cut it off would lose the player pins.
+        # (Not in a sparse frame read without the prior: its far slots are mostly knocked down)
+        out = [k for n, k in enumerate(LETTERS) if pins[k] is None and (allowed is None or allowed[n])
+               and not any(c.position == k for c in cards) and off_photo(photo.image.shape, pl.plane, pl.slots_mm[k])]
+        if out:
+            notes.advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
+                         "step back so the whole layout is in the photo")
+    unread = _unread(cards, allowed, live_piles)
+    notes.warn(_say_unread([k for k in unread if k in LETTERS and k not in out],   # (out: advised above)
+                           [k for k in unread if k not in LETTERS]))
+    if live_piles is None:
+        # the rules' prior when the caller gave none: ten pins standing beside an empty pile
+        # mean its top was not found
+        standing = int(allowed.sum()) if allowed is not None else sum(v is not None for v in pins.values())
+        missed, said = tops_missed(piles, len(LETTERS) - standing)
+        if missed:
+            unread += missed
+            notes.warn(said)
+        if allowed is None and pl.slots_mm is not None:
+            # the rules' prior on pins: the knocked-down ones lie beside the layout
+            notes.warn(pins_down_unseen(pins, cards)[1])
+    return unread
+
+
+def _doubt_and_warn(photo: Photo, cards: list[Card], outlines_only: bool, notes: Notes) -> None:
+    """Lower the confidence of cards read from less than the whole card (covered by another,
+    its two corners disagreeing, cut off by the photo's edge) and say, per card, what the
+    player should check."""
     for c in _covered_by_others(cards):
         _doubt(c, COVERED_CONFIDENCE, "partly covered by another card")
     for c in cards:
@@ -404,29 +485,24 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
         _doubt(c, CUT_OFF_CONFIDENCE, "cut off by the photo's edge")
     if cut:
         where = ", ".join(_where(c) if c.role in ("pin", "pile") else f"the card at {_where(c)}" for c in cut)
-        advise(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
+        notes.advise(f"cut off by the photo's edge: {where}; step back so the whole layout is in the photo")
     for c in cards:
         # "joker" is any picture card whose J/Q/K index could not be read: say so
         what = "picture card (J, Q, K or joker)" if c.rank == "joker" else c.rank
         if c.value is None and c.role in ("pin", "pile"):
-            warnings.append(f"{_where(c)}: looks like a {what} (not used in this game) with low confidence "
-                            f"{c.confidence:.2f}; please check the card")
+            notes.warn(f"{_where(c)}: looks like a {what} (not used in this game) with low confidence "
+                       f"{c.confidence:.2f}; please check the card")
         elif c.value is None:
-            warnings.append(f"{what} at {_where(c)}: not used in this game")
+            notes.warn(f"{what} at {_where(c)}: not used in this game")
         elif c.confidence < LOW_CONFIDENCE:
             why = f" ({c.note})" if c.note else ""
-            warnings.append(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
+            notes.warn(f"{_where(c)}: read {c.rank} with low confidence {c.confidence:.2f}{why}; please check")
     placed = [_where(c) for c in cards if c.role in ("pin", "pile")]
     if outlines_only and placed:
         # white cards on a light table, found by their faint outlines alone: on the independent
         # set a third of such readings were right, so every place read is worth a look
-        warnings.append(f"the cards were found by their faint outlines only (white cards on a light "
-                        f"table): please check {', '.join(placed)}")
-    r = Recognition(photo.name, photo.width, photo.height, pins, piles, cards, warnings, 0.0, used_mat, advice,
-                    layout and pl.guessed, unread, layout_margin, contested)
-    r.seconds = time.perf_counter() - t0
-    log.result(photo.image, r)
-    return r
+        notes.warn(f"the cards were found by their faint outlines only (white cards on a light "
+                   f"table): please check {', '.join(placed)}")
 
 
 def _contested_places(pl, of_face: dict, cards: list[Card], recovered: list[Card]) -> tuple[str, list]:
