@@ -31,6 +31,85 @@ CW, CH = ML.CARD_W_MM, ML.CARD_H_MM
 SLOT_UV = np.array([LATTICE[k] for k in LETTERS], np.float64)
 CANON = np.array([[-CW / 2, -CH / 2], [CW / 2, -CH / 2], [CW / 2, CH / 2], [-CW / 2, CH / 2]])
 
+# ---- Tuning: every number the fit decides by, in one place, each with its reason. ----
+# Lengths in table mm; "pitches" and "rows" are lattice units (one column / row pitch).
+# The table plane (table_plane)
+PLANE_STARTS = 4        # cards nearest the middle to start the refinement from (one may be glare)
+PLANE_RANSAC_MM = 6.0   # a card corner this far off its ideal rectangle is left out of the plane
+LONG_FIRST = 1.15       # _long_first: the first pair of sides this much longer on the table
+                        # (a card is 1.4 times as long as wide; a square piece keeps the photo's order)
+CARD_SIZED = (0.75, 1.33)      # an outline this many cards in area is one card's
+# Pitches from neighbouring cards (_pitches)
+SAME_ROW = 0.3          # two cards less than this many card heights apart across the rows share a row
+NEIGHBOURS = (0.9, 1.8)     # ... and are neighbours 0.9-1.8 card widths apart (touching to a card's gap)
+NEXT_ROW_ACROSS = (0.3, 0.9)    # a pin of the next row lies half a pitch across: 0.3-0.9 card widths
+USUAL_GAPS_MM = (2, 8, 16, 26)  # the gaps between a row's cards tried when no neighbours show one
+USUAL_ROW_GAPS_MM = (2, 8, 16, 26, 38)  # ... and between rows (players space rows a little wider)
+EXTRA_GAP_MM = (-3.0, 35.0)     # the gaps between pins a pitch tried besides the median may give
+PITCH_SAME = 0.03       # pitches within 3 % of one tried are the same pitch
+PITCH_CLUSTER = 0.06    # sorted neighbour distances more than 6 % apart start another cluster
+# Directions and slots
+DIRECTION_TOLS = (0.35, 0.17)   # _main_direction: |sin| of ~20 then ~10 degrees about the mean
+SQUARE_TOL = 0.35       # |sin| of the angle within which a card lies square to a direction (~20 degrees)
+SLOT_TOL = 0.3          # a card this many pitches from a slot is on it (slots lie >= 1.1 apart)
+SAME_PLACEMENT = 0.2    # translations within this many column pitches are one placement
+FEW_CARDS = 6           # _placements: with at most this many cards that can be pins, try every placement
+NO_RIVAL = 9.0          # the margin of a placement no other labelling rivals (above any score gap)
+# Where piles lie (_pile_zones, fit_lattice)
+SIDE_ROWS = (0.3, 4.5)  # a row of piles beside the triangle lies between these lattice rows (the
+                        # independent development photos: rows 0.9 to 3.9, tilted photos stretch)
+SIDE_FAR_MM = 650.0     # ... and its farthest pile this far across from the axis (seen: 480 mm)
+PILE_SIDE_MM, PILE_BELOW_MM, PILE_NEAR_MM = 50.0, 120.0, 75.0   # the zone below J: this far past
+                        # the triangle's side (+ 1.5 pitches), below J's card, and the usual row within
+NARROW_PITCHES = 1.5    # ... the zone below J reaches this many column pitches (+ PILE_SIDE_MM) across
+PILE_ROWS_FROM = 1.45   # piles lie past this row towards the player (J's row is 3, I's 2)
+BEYOND_BACK_ROW = -0.7  # a card this far past the back row (row 0) is a pile of a far, tilted photo
+SLOT_CLEAR = 0.8        # a pile lies at least this many pitches from every pin slot ...
+SLOT_CLEAR_MM = 8.0     # ... and overlaps a pin slot's card by at most this much (touching rows overlap a few mm)
+PIN_OVERLAP = 0.15      # a card another card covers this much of (_overlaps) is no pin: a heap's card
+PILE_OVERLAP = 0.45     # ... nor a pile top above this (a heap's top card is, below it)
+TOP_OVERLAP = 0.3       # ... and counted among a placement's pile tops only below this
+# The placement score (fit_lattice): an inlier is worth 1
+ACROSS_COST = 1.5       # pins lying across the player's direction: seldom, but a turned photo's pitches
+PILE_BONUS = 0.5        # per pile top in the placement's zone (at most 3), so more pins is never worse
+FAR_PILE_COST = 0.1     # per square card left beyond the back row (more likely a far pile than a stray)
+STRAY_PENALTY = 0.3     # per clean square card beside the pins' rows: neither pin nor pile is likely
+SIDE_COST = 0.25        # a placement whose piles lie in a side row: less usual than below the pins
+                        # (43 to 95 of the independent photos), so a tie goes to the pins' end
+STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
+STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
+AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
+AXIS_TOL = 0.25         # ... within this many column pitches
+MIRROR_ROWS = 0.5       # ... two piles mirrored about the axis lie within this many rows of each other
+LEVEL_ROWS = 0.3        # ... a pile level with I or J lies within this many rows of its row
+RIGHT_COLUMN = 1.2      # ... a column of piles right of the triangle lies past this many pitches
+OFF_AXIS_COST = 0.05    # per column pitch the piles' centre lies off the axis: a tie-break only
+ROW_GAP_COST = 0.03     # per mm between the row and column gaps, when no pin pair shows the rows
+RESIDUAL_USUAL = 0.1    # mean distance (column pitches) of pins from their slots in a fit that is right
+RESIDUAL_EXCESS = 2.0   # ... each pitch beyond it costs this much more (see fit_lattice)
+RULES_PENALTY = 0.9     # a standing set no sequence of legal plays leaves (less than an inlier)
+# With few pins down some piles must still show a top (rules_checks.tops_needed).  A placement
+# short of tops makes a pile top a pin, or leaves it out: 4 pins and no pile fitted a frame
+# of 3 pins and pile 3 beside I by one inlier.  Less than an inlier: a lowcontrast pile top
+# can be missed, and then the full triangle must still beat one with a pin left out.  Not
+# on top of RULES_PENALTY: a lowcontrast deal with three pins and all piles missed (in
+# shadow) paid both, and a placement turned round, its pins taken for piles, won.
+TOPS_PENALTY = 0.6
+GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
+DISPUTE_WINDOW, DISPUTES = 2.0, 8   # Placement.disputes: the labellings this near the winner, at most this many
+# Numbering the piles (assign_piles)
+BELOW_J = 3.5           # lattice rows: a pile this far towards the player lies below J
+BESIDE_I = (2.6, 0.9)   # a pile above this row and right of this many pitches lies beside I (the mat's 3)
+BESIDE_J = 1.1          # a pile this many pitches left or right of the axis, above BELOW_J, lies beside J
+MIDDLE_PILE = 0.5       # in a row below J, the pile within this many pitches of the axis is pile 2
+LEFT_TO_RIGHT_TILT = 0.3    # ordering piles left to right, a row lower counts this many pitches left
+PILE_ROW = 3.3          # the row the piles usually lie in: the nearest to it are the caller's tops
+PILE_ROW_ACROSS = 0.2   # ... a pitch across counting this much of a row
+# The printed mat's fixed slots
+MAT_SLOT_TOL = 0.4      # a card whose centre lies within this many card widths of a mat slot is on it
+MAT_PIN_OVERLAP = 0.25  # ... and no pin when covered more than this (the mat's slots hold the piles' heaps)
+TOPS_NEEDED = [tops_needed(down) for down in range(11)]   # per pins down (rules_checks)
+
 
 @dataclass
 class Placement:
@@ -44,7 +123,7 @@ class Placement:
     slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
     lattice: dict | None = None         # the fitted lattice's axis, pitch and origin t (see in_pile_zone)
     guessed: bool = False               # pin letters or a pile's number guessed: what the player knows settles them
-    margin: float = 9.0                 # score of the winning placement over the next-best labelling
+    margin: float = NO_RIVAL            # score of the winning placement over the next-best labelling
     # the other labellings within DISPUTE_WINDOW of the winner: (its lead over that one, the
     # cards that one places differently, where it puts them as (role, position))
     disputes: list = field(default_factory=list)
@@ -52,9 +131,6 @@ class Placement:
 
 def _card_h(corners: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(CANON), np.float32(corners))
-
-
-PLANE_STARTS = 4        # table_plane: cards nearest the middle to start the refinement from
 
 
 def table_plane(quads: list[np.ndarray], weights=None) -> np.ndarray:
@@ -98,15 +174,11 @@ def _plane_from(pts: np.ndarray, ref: int, affine: bool) -> np.ndarray:
         canon = np.where(flip[:, None, None], np.roll(CANON, -1, axis=0)[None], CANON[None])
         ideal = c[:, None, :] + np.stack([canon[..., 0] * cos - canon[..., 1] * sin,
                                           canon[..., 0] * sin + canon[..., 1] * cos], 2)
-        H, _ = cv2.findHomography(img, ideal.reshape(-1, 2), cv2.RANSAC, 6.0)
+        H, _ = cv2.findHomography(img, ideal.reshape(-1, 2), cv2.RANSAC, PLANE_RANSAC_MM)
         if H is None:
             break
         Hi = H
     return Hi
-
-
-LONG_FIRST = 1.15       # _long_first: the first pair of sides this much longer on the table
-                        # (a card is 1.4 times as long as wide; a square piece keeps the photo's order)
 
 
 def _long_first(m: np.ndarray) -> np.ndarray:
@@ -123,9 +195,6 @@ def _size_error(pts: np.ndarray, Hi: np.ndarray) -> float:
     short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
     long_ = np.maximum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
     return float(np.median(np.abs(short - CW) + np.abs(long_ - CH)))
-
-
-CARD_SIZED = (0.75, 1.33)      # an outline this many cards in area is one card's
 
 
 def _in_cards(q_mm: np.ndarray) -> float:
@@ -167,9 +236,9 @@ def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = 0.3):
+def _assign_many(uv: np.ndarray, cand: np.ndarray, tol: float = SLOT_TOL):
     """Unique assignment of points to the 10 slots, for T placements at once: uv is T x n x 2,
-    cand n x 10 (may this point take this slot).  Slots lie >= 1.1 apart, so with tol 0.3 a
+    cand n x 10 (may this point take this slot).  Slots lie >= 1.1 apart, so with tol SLOT_TOL a
     point is near at most one slot: it takes that slot, and when two points claim one slot the
     nearer wins (what a greedy nearest-first matching gives).  Returns slot (T x n, -1 for
     none) and residuals (inf)."""
@@ -203,35 +272,33 @@ def _pitches(xy: np.ndarray, measured_only: bool = False) -> tuple[list[float], 
     usual pitches added to it let a touching frame's four pins spread over a column more.)
     measured_only: only the pitches neighbours show, none guessed (lists may be empty)."""
     px, py, px2 = [], [], []
+    (lo, hi), across = NEIGHBOURS, NEXT_ROW_ACROSS
     n = len(xy)
     for i in range(n):
         for j in range(n):
             if i == j:
                 continue
             dx, dy = np.abs(xy[j] - xy[i])
-            if dy < 0.3 * CH and CW * 0.9 < dx < CW * 1.8:
+            if dy < SAME_ROW * CH and CW * lo < dx < CW * hi:
                 px.append(dx)
-            elif dy < 0.3 * CH and dx >= CW * 1.8:
+            elif dy < SAME_ROW * CH and dx >= CW * hi:
                 # two pins in a row with one or two empty slots between them
-                px2 += [dx / m for m in (2, 3) if CW * 0.9 < dx / m < CW * 1.8]
-            if CH * 0.9 < dy < CH * 1.8 and 0.3 * CW < dx < 0.9 * CW:
+                px2 += [dx / m for m in (2, 3) if CW * lo < dx / m < CW * hi]
+            if CH * lo < dy < CH * hi and across[0] * CW < dx < across[1] * CW:
                 py.append(dy)
     if measured_only:        # only what neighbouring cards show (no usual gaps guessed)
         return _pitch_tries(px, [], CW), _pitch_tries(py, [], CH), bool(py)
-    usual = [CW + g for g in (2, 8, 16, 26)]
+    usual = [CW + g for g in USUAL_GAPS_MM]
     pxs = _pitch_tries(px, usual, CW)
     if len(px) <= 2 and not _usual_gap(pxs[0], CW):      # one pair (seen from both ends), far apart
         pxs += [p for p in usual if _untried(p, pxs)]
     pxs += [p for p in _pitch_tries(px2, [], CW) if _usual_gap(p, CW) and _untried(p, pxs)][:2]
-    return pxs, _pitch_tries(py, [CH + g for g in (2, 8, 16, 26, 38)], CH), bool(py)
-
-
-EXTRA_GAP_MM = (-3.0, 35.0)     # the gaps between pins a pitch tried besides the median may give
+    return pxs, _pitch_tries(py, [CH + g for g in USUAL_ROW_GAPS_MM], CH), bool(py)
 
 
 def _untried(pitch: float, tried: list[float]) -> bool:
-    """Is a pitch more than 3 % off every pitch already tried?"""
-    return min(abs(pitch - q) for q in tried) > 0.03 * pitch
+    """Is a pitch more than PITCH_SAME off every pitch already tried?"""
+    return min(abs(pitch - q) for q in tried) > PITCH_SAME * pitch
 
 
 def _usual_gap(pitch: float, card: float) -> bool:
@@ -244,10 +311,10 @@ def _pitch_tries(dists: list[float], unseen: list[float], card: float) -> list[f
     if not dists:
         return unseen
     d = np.sort(dists)
-    groups = np.split(d, np.flatnonzero(np.diff(d) > 0.06 * d[:-1]) + 1)
+    groups = np.split(d, np.flatnonzero(np.diff(d) > PITCH_CLUSTER * d[:-1]) + 1)
     med = float(np.median(d))
     return [med] + [float(np.median(g)) for g in groups
-                    if abs(np.median(g) - med) > 0.03 * med and _usual_gap(float(np.median(g)), card)][:2]
+                    if abs(np.median(g) - med) > PITCH_SAME * med and _usual_gap(float(np.median(g)), card)][:2]
 
 
 def _pile_zones(u, v, pitch) -> np.ndarray:
@@ -268,13 +335,13 @@ def _pile_zones(u, v, pitch) -> np.ndarray:
     dv = np.abs(vs - SLOT_UV[:, 1])
     # on no pin slot's own ground: 0.8 pitch from every slot, and in touching layouts (pitch
     # about a card) clear of the slot's card itself
-    clear_u = (du >= 0.8) & (du * px >= CW - SLOT_CLEAR_MM)
+    clear_u = (du >= SLOT_CLEAR) & (du * px >= CW - SLOT_CLEAR_MM)
     # (below J, the last row, only the card itself: no slot lies farther out, and a spread
     # triangle's pile row may lie nearer J than 0.8 of its wide row pitch)
-    clear_v = ((dv >= 0.8) | (vs > SLOT_UV[:, 1].max())) & (dv * py >= CH - SLOT_CLEAR_MM)
+    clear_v = ((dv >= SLOT_CLEAR) | (vs > SLOT_UV[:, 1].max())) & (dv * py >= CH - SLOT_CLEAR_MM)
     outside_triangle = (clear_u | clear_v).all(-1)
-    narrow = np.abs(u) * px < 1.5 * px + PILE_SIDE_MM
-    near = (v > 1.45) & narrow & ((v - 3.0) * py < CH + PILE_BELOW_MM) & outside_triangle
+    narrow = np.abs(u) * px < NARROW_PITCHES * px + PILE_SIDE_MM
+    near = (v > PILE_ROWS_FROM) & narrow & ((v - 3.0) * py < CH + PILE_BELOW_MM) & outside_triangle
     beside = ~narrow & (v > SIDE_ROWS[0]) & (v < SIDE_ROWS[1]) & (np.abs(u) * px < SIDE_FAR_MM) & outside_triangle
     return np.stack([near, beside & (u < 0), beside & (u > 0)])
 
@@ -292,27 +359,6 @@ def _side_row(uv: np.ndarray, idx: list[int], pitch) -> bool:
     return bool(z[1].all() or z[2].all())
 
 
-SIDE_ROWS = (0.3, 4.5)  # a row of piles beside the triangle lies between these lattice rows (the
-                        # independent development photos: rows 0.9 to 3.9, tilted photos stretch)
-SIDE_FAR_MM = 650.0     # ... and its farthest pile this far across from the axis (seen: 480 mm)
-SIDE_COST = 0.25        # a placement whose piles lie in a side row: less usual than below the pins
-                        # (43 to 95 of the independent photos), so a tie goes to the pins' end
-PILE_SIDE_MM, PILE_BELOW_MM, PILE_NEAR_MM = 50.0, 120.0, 75.0
-PIN_OVERLAP = 0.15      # a card another card covers this much of (_overlaps) is no pin: a heap's card
-SLOT_CLEAR_MM = 8.0     # a pile may overlap a pin slot's card by at most this much (touching rows overlap a few mm)
-STRAY_PENALTY = 0.3
-PILE_BONUS = 0.5
-STACK_PIN = 0.6         # a card seen on a face-down stack taken as a pin
-STACK_AWAY = 1.0        # ... or left outside the pile zone: the placement is probably turned
-AXIS_BONUS = 0.3        # two or more piles laid about the triangle's axis (see _on_axis)
-AXIS_TOL = 0.25         # ... within this many column pitches
-MIRROR_ROWS = 0.5       # ... two piles mirrored about the axis lie within this many rows of each other
-OFF_AXIS_COST = 0.05    # per column pitch the piles' centre lies off the axis: a tie-break only
-ROW_GAP_COST = 0.03     # per mm between the row and column gaps, when no pin pair shows the rows
-RESIDUAL_USUAL = 0.1    # mean distance (column pitches) of pins from their slots in a fit that is right
-RESIDUAL_EXCESS = 2.0   # ... each pitch beyond it costs this much more (see fit_lattice)
-
-
 def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per placement: do its piles (two or more) lie where players lay them against the
     triangle -- a row below J centred on its axis (u = 0: the middle of three, or one of two
@@ -328,7 +374,7 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     below = piles & (v > BELOW_J)
     uu, vv = np.where(piles, u, np.nan), np.where(piles, v, np.nan)
     both = ~np.eye(n, dtype=bool)[None] & piles[:, :, None] & piles[:, None, :]
-    row_i, row_j = np.abs(vv - 2) < 0.3, np.abs(vv - 3) < 0.3      # level with I, with J
+    row_i, row_j = np.abs(vv - 2) < LEVEL_ROWS, np.abs(vv - 3) < LEVEL_ROWS      # level with I, with J
     # a mirrored pair lies in one row too, or as the mat's piles 1 and 3 (left of J, right of
     # I): a pile beside J and one below J a column over are no pair (the placement shifted a
     # column, which two pins and two piles fitted as well)
@@ -340,7 +386,7 @@ def _on_axis(u: np.ndarray, v: np.ndarray, piles: np.ndarray) -> tuple[np.ndarra
     row3 = below.sum(1) >= 3                      # three in a row: their middle on the axis
     mean = np.abs(np.where(below, u, 0.0).sum(1)) / np.maximum(below.sum(1), 1)
     centred = np.where(row3, mean < AXIS_TOL, centred)
-    right = (uu > 1.2)[:, :, None] & (uu > 1.2)[:, None, :]
+    right = (uu > RIGHT_COLUMN)[:, :, None] & (uu > RIGHT_COLUMN)[:, None, :]
     # beside I (row 2) and beside J (row 3): a column a row lower, beside J and below it, is
     # the placement shifted a row, which fitted touching pins A, B, E as E, F, H as well
     mat_rows = row_i[:, :, None] & row_j[:, None, :]
@@ -374,9 +420,6 @@ def _plausible_mask(standing: int) -> bool:
     return bool(removed & ~BACK_ROW & ~CENTRE)
 
 
-FEW_CARDS = 6           # _placements: with at most this many cards that can be pins, try every placement
-
-
 def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int = 6, allowed=None):
     """Candidate translations (one card on one slot), ranked by how many cards land on slots;
     the best `top`, or with FEW_CARDS or fewer every one.  (A sparse frame's few pins land
@@ -392,11 +435,11 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
     T = (xy[anchors][:, None, :] - P[None, :, :]).reshape(-1, 2)           # (10 m) x 2
     uv = (xy[ok][None, :, :] - T[:, None, :]) / (px, py)                     # t x n x 2
     d = np.linalg.norm(uv[:, :, None, :] - slot_uv[None, None, :, :], axis=3).min(2)
-    hit = d < 0.3
+    hit = d < SLOT_TOL
     score = hit.sum(1) - np.where(hit, d, 0).sum(1) / np.maximum(hit.sum(1), 1)
     order = np.argsort(-score)
-    # greedily, best first: a translation within 0.2 pitch of one kept is the same placement
-    near = np.linalg.norm(T[order][:, None] - T[order][None], axis=2) < 0.2 * px
+    # greedily, best first: a translation within SAME_PLACEMENT of one kept is the same placement
+    near = np.linalg.norm(T[order][:, None] - T[order][None], axis=2) < SAME_PLACEMENT * px
     gone = np.zeros(len(order), bool)
     out = []
     for j, i in enumerate(order):
@@ -406,19 +449,6 @@ def _placements(xy: np.ndarray, ok: np.ndarray, px: float, py: float, top: int =
                 break
             gone |= near[j]
     return out
-
-
-RULES_PENALTY = 0.9
-# With few pins down some piles must still show a top (rules_checks.tops_needed).  A placement
-# short of tops makes a pile top a pin, or leaves it out: 4 pins and no pile fitted a frame
-# of 3 pins and pile 3 beside I by one inlier.  Less than an inlier: a lowcontrast pile top
-# can be missed, and then the full triangle must still beat one with a pin left out.  Not
-# on top of RULES_PENALTY: a lowcontrast deal with three pins and all piles missed (in
-# shadow) paid both, and a placement turned round, its pins taken for piles, won.
-TOPS_PENALTY = 0.6
-TOPS_NEEDED = [tops_needed(down) for down in range(11)]
-GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
-DISPUTE_WINDOW, DISPUTES = 2.0, 8   # Placement.disputes: the labellings this near the winner, at most this many
 
 
 def _score_bound(ok: np.ndarray, pile_ok: np.ndarray, allowed: np.ndarray | None) -> float:
@@ -442,7 +472,7 @@ def _main_direction(angles: np.ndarray) -> float:
     the rows, too far to measure the pitch from (a sparse frame lost two of four pins)."""
     z = np.exp(2j * angles)
     a0 = float(np.angle(np.mean(z)) / 2)
-    for tol in (0.35, 0.17):
+    for tol in DIRECTION_TOLS:
         near = np.abs(np.sin(angles - a0)) < tol
         if near.any():
             a0 = float(np.angle(np.mean(z[near])) / 2)
@@ -465,7 +495,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
     a0 = _main_direction(angles[can_pin])
     best = None
     alt = {}                                   # best score of every other labelling
-    for k, penalty in ((0, 0.0), (1, 0.0), (0.5, 1.5), (1.5, 1.5)):
+    for k, penalty in ((0, 0.0), (1, 0.0), (0.5, ACROSS_COST), (1.5, ACROSS_COST)):
         # y axis (towards the player) along the cards' long axis, or across it
         ay = a0 + k * math.pi
         ey = np.array([math.cos(ay), math.sin(ay)])
@@ -473,11 +503,11 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         # the direction "towards the player" turned by -90 degrees
         ex = np.array([ey[1], -ey[0]])
         xy = np.stack([mm_xy @ ex, mm_xy @ ey], 1)
-        sq = np.abs(np.sin(angles - ay)) < 0.35              # lying square to this direction
+        sq = np.abs(np.sin(angles - ay)) < SQUARE_TOL        # lying square to this direction
         if penalty == 0:     # pins lie with their long side towards the player, within ~20 deg
             ok = can_pin & sq
         else:
-            ok = can_pin & (np.abs(np.cos(angles - ay)) < 0.35)
+            ok = can_pin & (np.abs(np.cos(angles - ay)) < SQUARE_TOL)
         if ok.sum() == 0:
             continue
         bound = _score_bound(ok, can_pile & sq, allowed) - penalty
@@ -504,7 +534,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 if free.any() and on_stack[ok].any():
                     kept = np.array(ts)
                     ts += [t for t in _placements(xy, free, px, py, top=3, allowed=allowed)
-                           if (np.abs(kept - t).max(1) > 0.2 * px).all()]
+                           if (np.abs(kept - t).max(1) > SAME_PLACEMENT * px).all()]
                 ts = np.array(ts)
                 cand = np.repeat(ok[:, None], 10, 1)
                 if allowed is not None:
@@ -539,10 +569,10 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 in_zone = rest & zone
                 tops = in_zone.sum(1)
                 piles_here = 0.5 * tops + 0.5 * (rest & near).sum(1)
-                far = (rest & (v < -0.7)).sum(1)
+                far = (rest & (v < BEYOND_BACK_ROW)).sum(1)
                 # a clean square card beside the pins' rows is neither pin nor pile: unlikely
-                stray = (rest & (overl_ok if overl_ok is not None else True) & (v >= -0.7)
-                         & (v <= 1.45) & (np.abs(u) * px < 1.5 * px + PILE_SIDE_MM)).sum(1)
+                stray = (rest & (overl_ok if overl_ok is not None else True) & (v >= BEYOND_BACK_ROW)
+                         & (v <= PILE_ROWS_FROM) & (np.abs(u) * px < NARROW_PITCHES * px + PILE_SIDE_MM)).sum(1)
                 stack_pin = (on_stack & inl).sum(1)
                 # only a card lying square can be a pile top: one on cards but askew is the
                 # discard heap's, and must not turn the placement towards it
@@ -551,7 +581,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # pins ~8 mm off their slots on average: the pitch or the rows are wrong, and three
                 # cards strained onto slots outscored two laid exactly beside a row of piles
                 strain = RESIDUAL_EXCESS * np.maximum(mres - RESIDUAL_USUAL, 0.0)
-                scores = (nin - mres - strain - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - 0.1 * far
+                scores = (nin - mres - strain - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - FAR_PILE_COST * far
                           + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis - SIDE_COST * (zone_of > 0)
                           - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
@@ -573,7 +603,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         mine = tuple(best["slot"].tolist())
         others = sorted((v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0),
                         key=lambda v: -v["score"])
-        best["margin"] = best["score"] - others[0]["score"] if others else 9.0
+        best["margin"] = best["score"] - others[0]["score"] if others else NO_RIVAL
         best["near"] = [v for v in others if v["score"] > best["score"] - DISPUTE_WINDOW][:DISPUTES]
         # the other labellings nearly as good: what the prior's pile tops may choose between
         best["rivals"] = [v for v in others if v["score"] > best["score"] - GUESS_MARGIN]
@@ -581,15 +611,12 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
 
 
 def _beside_i(p) -> bool:
-    return p[1] < 2.6 and p[0] > 0.9
-
-
-BELOW_J = 3.5           # lattice rows: a pile this far towards the player lies below J
+    return p[1] < BESIDE_I[0] and p[0] > BESIDE_I[1]
 
 
 def _beside_j(p) -> bool:
     """A pile at J's height, left or right of it (not beside I)."""
-    return p[1] < BELOW_J and abs(p[0]) > 1.1 and not _beside_i(p)
+    return p[1] < BELOW_J and abs(p[0]) > BESIDE_J and not _beside_i(p)
 
 
 def assign_piles(uv: np.ndarray, idx: list[int], pitch=None) -> dict[int, str]:
@@ -603,7 +630,7 @@ def assign_piles(uv: np.ndarray, idx: list[int], pitch=None) -> dict[int, str]:
     if not idx:
         return {}
     if len(idx) > 3:
-        idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])[:3]
+        idx = sorted(idx, key=lambda i: uv[i, 0] - LEFT_TO_RIGHT_TILT * uv[i, 1])[:3]
     if pitch is not None and _side_row(uv, idx, pitch):
         # a row beside the triangle: 1, 2, 3 from the player's left; with piles used up the
         # smallest pile (3, two cards) empties first, so the ones left are 1 (and 2)
@@ -621,9 +648,9 @@ def assign_piles(uv: np.ndarray, idx: list[int], pitch=None) -> dict[int, str]:
         elif wide:
             out[i] = "2"
         else:
-            out[i] = "1" if u < -0.5 else "2" if u <= 0.5 else "3"
+            out[i] = "1" if u < -MIDDLE_PILE else "2" if u <= MIDDLE_PILE else "3"
     if len(set(out.values())) < len(out):   # two in one place: fall back to left-to-right
-        order = sorted(out, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])
+        order = sorted(out, key=lambda i: uv[i, 0] - LEFT_TO_RIGHT_TILT * uv[i, 1])
         names = sorted(out.values())
         if len(set(names)) < len(names):
             names = {1: ["2"], 2: ["1", "3"], 3: ["1", "2", "3"]}[len(order)]
@@ -676,9 +703,9 @@ def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None, pitch=
     if piles is None:
         return assign_piles(uv, idx, pitch)
     names = [str(k + 1) for k in range(3) if piles[k]]
-    idx = sorted(idx, key=lambda i: uv[i, 0] - 0.3 * uv[i, 1])
+    idx = sorted(idx, key=lambda i: uv[i, 0] - LEFT_TO_RIGHT_TILT * uv[i, 1])
     if len(idx) > len(names):       # keep the ones nearest the triangle's player side
-        keep = sorted(idx, key=lambda i: abs(uv[i, 1] - 3.3) + 0.2 * abs(uv[i, 0]))[:len(names)]
+        keep = sorted(idx, key=lambda i: abs(uv[i, 1] - PILE_ROW) + PILE_ROW_ACROSS * abs(uv[i, 0]))[:len(names)]
         idx = [i for i in idx if i in keep]
     guess = assign_piles(uv, idx, pitch)
     if pitch is not None and _side_row(uv, idx, pitch):
@@ -731,8 +758,8 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
                 continue
             if exp_piles is not None and names[j] in ML.PILE_SLOTS and not exp_piles[int(names[j]) - 1]:
                 continue
-            if d[j] < 0.4 * CW and names[j] not in taken and (numbered[i] or names[j] in ML.PILE_SLOTS):
-                if names[j] in ML.PIN_SLOTS and overl[i] > 0.25:
+            if d[j] < MAT_SLOT_TOL * CW and names[j] not in taken and (numbered[i] or names[j] in ML.PILE_SLOTS):
+                if names[j] in ML.PIN_SLOTS and overl[i] > MAT_PIN_OVERLAP:
                     continue
                 taken[names[j]] = i
                 roles[i] = "pin" if names[j] in ML.PIN_SLOTS else "pile"
@@ -754,7 +781,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     # only a card that may be a pin may be a pile top: the deal has no picture card, and one
     # counted as a pile in the fit (then dropped by pile_cards) paid a shifted placement its
     # bonuses -- a king lying square beside the pins made pins A, B, E read F, G, I
-    can_pile = faceup & np.asarray(numbered, bool) & (overl < 0.45)
+    can_pile = faceup & np.asarray(numbered, bool) & (overl < PILE_OVERLAP)
     if allowed is not None and not allowed.any():
         can_pin = np.zeros(n, bool)
     on_stack = np.zeros(n, bool) if on_stack is None else np.asarray(on_stack, bool)
@@ -771,7 +798,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         region = _pile_zones(fuv[:, 0], fuv[:, 1], fit["pitch"])[fit.get("zone", 0)]
         idx = [i for i in range(n) if fslot[i] < 0 and can_pile[i] and numbered[i] and region[i]]
         # a pile top is a single card; a heap of overlapping cards is the discard pile
-        idx = [i for i in idx if overl[i] < 0.3 and abs(math.sin(ang[i] - fit["ay"])) < 0.35]
+        idx = [i for i in idx if overl[i] < TOP_OVERLAP and abs(math.sin(ang[i] - fit["ay"])) < SQUARE_TOL]
         if len(idx) > 3:
             # keep those in the pile zone, then number cards (a ball card is one; a patch of
             # glare beside I read as an ornate ace pushed a real top out of the row), then
@@ -779,7 +806,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
             # loose picture card beside J, its border taken for a stack's edge, is nearer
             # than a pile far out in the row)
             idx = sorted(idx, key=lambda i: (not region[i], bool(doubtful and doubtful[i]), not on_stack[i],
-                                             abs(fuv[i, 1] - 3.3) + 0.2 * abs(fuv[i, 0])))[:3]
+                                             abs(fuv[i, 1] - PILE_ROW) + PILE_ROW_ACROSS * abs(fuv[i, 0])))[:3]
         return idx
 
     fit, pile_idx = best, pile_cards(best)
@@ -790,7 +817,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
         roles[i], pos[i] = "pin", LETTERS[slot[i]]
     for i, name in _name_piles(uv, pile_idx, exp_piles, fit["pitch"]).items():
         roles[i], pos[i] = "pile", name
-    letters_guessed = best.get("margin", 9) < GUESS_MARGIN and allowed is None
+    letters_guessed = best.get("margin", NO_RIVAL) < GUESS_MARGIN and allowed is None
     pins_down = len(LETTERS) - (int(np.sum(allowed)) if allowed is not None else int(np.sum(slot >= 0)))
     side_short = _side_row(uv, pile_idx, fit["pitch"]) and len(pile_idx) < 3
     pile_guessed = exp_piles is None and (side_short or (pile_number_unsure(uv, pile_idx, fit["pitch"])
@@ -817,7 +844,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
             disputes.append((best["score"] - other["score"], moved, [(o_roles[i], o_pos[i]) for i in moved]))
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")},
-                     guessed=letters_guessed or pile_guessed, margin=float(best.get("margin", 9.0)),
+                     guessed=letters_guessed or pile_guessed, margin=float(best.get("margin", NO_RIVAL)),
                      disputes=disputes)
 
 
