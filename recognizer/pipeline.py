@@ -58,6 +58,10 @@ SMALL_CARD_PX = 65          # card short side in work px below which finding is 
 SMALL_IN_FRAME = 0.033      # cards narrower than this fraction of the photo's long side: the player
                             # is told to come closer (the far sample read exactly down to 0.029 and
                             # lost three back-row pins at 0.027; development photos: 0.037 and up)
+LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
+COUNTED_COURT = 0.6        # in_layout: a J/Q/K index over a count of pips, read by the pips
+FEW_PIPS = ("2", "3", "4", "5", "6", "7")   # in_layout: ranks whose few pips never merge into one picture
+LAYOUT_DOUBT_NOTE = "the layout fits another placement nearly as well"
 
 
 def _doubt(c: Card, most: float, why: str) -> None:
@@ -539,9 +543,6 @@ def _contested_places(pl, of_face: dict, cards: list[Card], recovered: list[Card
             f"{_places([(c.role, c.position) for c in mine])} on the overlay{also}", seen)
 
 
-LAYOUT_DOUBT_NOTE = "the layout fits another placement nearly as well"
-
-
 def _places(where: list) -> str:
     """'pins A, B and E, pile 2' for [("pin", "A"), ...] (the benchmark reads places so)."""
     def listed(xs):
@@ -592,13 +593,6 @@ def in_layout(r: RankReading) -> RankReading:
         return RankReading("number", "A", LAYOUT_ACE, r.pips, r.index, r.index_score,
                            f"a picture card in the layout, index read as {r.rank}: an ornate ace?")
     return r
-
-
-FEW_PIPS = ("2", "3", "4", "5", "6", "7")
-
-
-LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
-COUNTED_COURT = 0.6        # in_layout: a J/Q/K index over a count of pips, read by the pips
 
 
 def _may_be_pin(faces, doubtful_courts: bool = True, aces_on_mat: bool = False) -> list[bool]:

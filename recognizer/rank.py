@@ -29,10 +29,36 @@ NUMBER_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
 COURT_RANKS = ["J", "Q", "K"]
 PIPS = {r: i + 1 for i, r in enumerate(NUMBER_RANKS)}     # pips on each number card: A = 1 ... 10 = 10
 GLYPH_W, GLYPH_H = 16, 24
+PICTURE_INDEX = "picture card, index says"   # the note of a picture read by its number index
+# ---- Tuning: the numbers the reading decides by, in one place, each with its reason. ----
+# The corner index
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
 INDEX_COLUMN = 0.15                # the index's column along the long sides, fraction of the width
-PICTURE_INDEX = "picture card, index says"   # the note of a picture read by its number index
 SURE_SIM, SURE_MARGIN = 0.85, 0.3  # an index reading that overrules the pip count (see read_rank)
+INDEX_WEAK = 0.6                   # the weakest index match that still names a rank
+# Ink
+COLOUR_CUT = 0.74                  # coloured ink: one channel below this fraction of its paper level
+COLOUR_SAT = 40                    # and at least this saturated (not a grey shadow)
+INK_CUT = 0.72                     # ink is darker than this fraction of the local paper white...
+INK_CUT_FAINT = 0.86               # ...or, on a card with faint ink, up to this
+# Counting pips (count_pips)
+OPEN_LINE = 0.15        # a blob filling less of its bounding box is line work, not a pip
+BOX_PIP = 0.75          # the consistency of a count with an unpartnered corner-box pip
+SIDE_BY_SIDE = 0.25     # _side_by_side: blobs within this fraction of the card's length lie across it
+PIPS_CENTRE_MIN = 6     # separate pips needed for their own centre (else the card's)
+PARTNER_TOL = 0.08      # a pip's mirror partner lies within this fraction of the card of its mirror place
+LOPSIDED = 0.5          # the consistency of a count whose pips lie off the card's centre
+PICTURE_BODY = 0.35     # a card body inked this much holds a picture, not 2 or 3 pips
+CLEAN_COUNT = 0.8       # a pip count this even (count_pips' score) is trusted without the index
+# Confidence of a reading (read_rank): below result.LOW_CONFIDENCE the player is asked
+SECOND_LOOK = 0.9       # a reading less sure than this is read again from the photo at a card's size
+LONE_BLOB = 0.5         # an "ace" with no corner index (see _read_rank)
+UNEVEN_NO_INDEX = 0.6   # an uneven count with no index to back it: asked (below LOW_CONFIDENCE)
+PIPS_OVER_INDEX = 0.6   # a clean count against the index it disagrees with: asked.  Right in 309 of
+                        # 315 on the own renders' decks, but 30 of 36 on the independent renders
+                        # and real photos (tools/calibrate_disagreement.py), agreements 99 %
+OTHER_CORNER = "pips and a corner say"   # the note of a lopsided count one corner agrees with
+                                         # and the other does not (pipeline asks about it)
 
 
 @dataclass
@@ -84,12 +110,6 @@ def colour_ink(card: np.ndarray) -> np.ndarray:
     darkest = np.minimum(np.minimum(rel[..., 0], rel[..., 1]), rel[..., 2])
     sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1]
     return ((darkest < COLOUR_CUT) & (sat > COLOUR_SAT)).astype(np.uint8)
-
-
-COLOUR_CUT = 0.74                  # coloured ink: one channel below this fraction of its paper level
-COLOUR_SAT = 40                    # and at least this saturated (not a grey shadow)
-INK_CUT = 0.72                     # ink is darker than this fraction of the local paper white...
-INK_CUT_FAINT = 0.86               # ...or, on a card with faint ink, up to this
 
 
 def _ink_cut(norm: np.ndarray) -> float:
@@ -401,11 +421,6 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
     return "number", best_n, pc
 
 
-OPEN_LINE = 0.15        # count_pips: a blob filling less of its bounding box is line work, not a pip
-BOX_PIP = 0.75          # count_pips' consistency for a count with an unpartnered corner-box pip
-SIDE_BY_SIDE = 0.25     # _side_by_side: blobs within this fraction of the card's length lie across it
-
-
 def _five_round_one(lab: np.ndarray, st: np.ndarray, lone: tuple, blobs: list[int], w: int, h: int) -> bool:
     """Is a lone centre pip a 5's, whose four outer pips each make one blob with the index
     beside them (dondorf's pips touch the suit sign under the rank; blur or a tight outline
@@ -455,15 +470,6 @@ def _pips_centre(sep: list):
         return None
     xs, ys = [c[3] for c in sep], [c[4] for c in sep]
     return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-
-
-PIPS_CENTRE_MIN = 6     # separate pips needed for their own centre (else the card's)
-
-
-PARTNER_TOL = 0.08
-
-
-LOPSIDED = 0.5          # count_pips' consistency for a count whose pips lie off the card's centre
 
 
 def _lopsided(pip_ys: list, h: int) -> bool:
@@ -643,19 +649,6 @@ def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = No
         if sure and r2.kind == "number" and (r2.pips or 0) > 1:
             return r2                   # a sure ace was the last pale pip left (see above)
     return r
-
-
-PICTURE_BODY = 0.35       # a card body inked this much holds a picture, not 2 or 3 pips
-SECOND_LOOK = 0.9
-LONE_BLOB = 0.5            # an "ace" with no corner index (see _read_rank)
-INDEX_WEAK = 0.6           # the weakest index match that still names a rank
-CLEAN_COUNT = 0.8          # a pip count this even (count_pips' score) is trusted without the index
-OTHER_CORNER = "pips and a corner say"   # the note of a lopsided count one corner agrees with
-                                         # and the other does not (pipeline asks about it)
-UNEVEN_NO_INDEX = 0.6      # an uneven count with no index to back it: asked (below LOW_CONFIDENCE)
-PIPS_OVER_INDEX = 0.6      # a clean count against the index it disagrees with: asked.  Right in 309 of
-                           # 315 on the own renders' decks, but 30 of 36 on the independent renders
-                           # and real photos (tools/calibrate_disagreement.py), agreements 99 %
 
 
 def lone_blob(r: RankReading) -> bool:
