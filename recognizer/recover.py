@@ -17,6 +17,13 @@ from .cards import order_corners, rectify
 from .layout import CH, CW, LETTERS, PIN_OVERLAP, _beside_j, _overlaps, a_piece, card_sized, in_pile_zone
 from .polygons import overlap_area
 from .result import LOW_CONFIDENCE, Card
+SLOT_OFF_MM = 6.0       # a pin outline whose centre is this far off its slot's may be off the card
+SURE_OUTLINED = 0.9     # a pin outlined wrongly, read less surely than this, gives way to its slot's card
+OUTLINE_DOUBT = 0.6     # one read surely whose slot's card reads another rank: asked
+BELOW_J_GAPS_MM = (15.0, 40.0)     # row_mates: a pile below J lies this far past J's card
+ROW_MATE_MM = (CW + 15.0, CW + 38.0)   # row_mates: piles laid a little apart, or a finger's width or two
+LOOSE_SEARCH_MM = 20.0      # loose_piles: a seed's centre may be this far off the card's
+SEED_PX = (40, 56)          # ... and its paper is judged on this small a rectified patch
 
 
 def _to_mm(Hi, q):
@@ -100,11 +107,6 @@ def outlined_wrongly(faces, pl) -> set[int]:
         if a_piece(q) or off > SLOT_OFF_MM:
             out.add(i)
     return out
-
-
-SLOT_OFF_MM = 6.0       # a pin outline whose centre is this far off its slot's may be off the card
-SURE_OUTLINED = 0.9     # a pin outlined wrongly, read less surely than this, gives way to its slot's card
-OUTLINE_DOUBT = 0.6     # one read surely whose slot's card reads another rank: asked
 
 
 def pile_pieces_in_doubt(img, faces, pl) -> list[tuple[int, str]]:
@@ -252,16 +254,6 @@ def row_mates(pl, faces) -> list[np.ndarray]:
         j = tx * ex + (ty + 3 * py) * ey
         out += [box(j + (CH + g) * ey) for g in BELOW_J_GAPS_MM]
     return out
-
-
-BELOW_J_GAPS_MM = (15.0, 40.0)     # row_mates: a pile below J lies this far past J's card
-
-
-ROW_MATE_MM = (CW + 15.0, CW + 38.0)   # row_mates: piles laid a little apart, or a finger's width or two
-
-
-LOOSE_SEARCH_MM = 20.0      # loose_piles: a seed's centre may be this far off the card's
-SEED_PX = (40, 56)          # ... and its paper is judged on this small a rectified patch
 
 
 def slot_free(shape, Hi, q_mm: np.ndarray, others: list[np.ndarray]) -> bool:

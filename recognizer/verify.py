@@ -27,8 +27,19 @@ from .cards import order_corners, quad_sides, rectify
 from .layout import CH, CW
 from .rank import COURT_RANKS, PIPS, SURE_SIM, RankReading, lone_blob, rank_of_pips, read_rank, settles
 
-PX_PER_MM = 3.0
-MARGIN_MM = 12.0
+PX_PER_MM = 3.0               # a slot's top view: 3 px a mm (a card's index is then ~40 px tall)
+MARGIN_MM = 12.0              # ... with this much table round the slot (a card off its slot still shows)
+COARSE_FROM_MM = 8.0          # snap_card: a search wider than this starts on a coarse grid
+PAPER_SAT = 70                # a slot's border above this saturation is not white paper...
+PAPER_DIM = 0.6               # a slot's paper is at least this bright against the found cards'
+FAINT_EDGE = 0.5              # read_slot: edges this share of the slot's level may still be a card
+FAINT_CONFIDENCE = 0.6        # ... whose reading is then asked (below LOW_CONFIDENCE)
+COURT_INDEX = 0.75            # read_slot: a J/Q/K index this clear refuses a count of...
+STRADDLED_PIPS = 3            # ...this many pips or fewer (part of a card)
+SURE_READING = 0.95           # pips and index agree: enough for a slot whose border is in shadow
+OFF_SIZE_MM = 4.0             # reread_sure: an outline this much larger than a card is not the card's own
+MISFIT_MM = 2.5               # reread: an outline this far off a card's side is not the card's own
+SHIFT_MAX_MM = 15.0           # reread: an outline this far off a card's size is two cards or a piece
 
 
 def _window(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, margin_mm: float = MARGIN_MM):
@@ -132,11 +143,6 @@ def snap_card(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, search_mm: f
     return order_corners(q_img), float(sc2[ti, di])
 
 
-COARSE_FROM_MM = 8.0          # snap_card: a search wider than this starts on a coarse grid
-
-PAPER_SAT = 70                # a slot's border above this saturation is not white paper...
-
-
 def _border_sides(h: int, w: int) -> list[tuple[slice, slice]]:
     """The middle of each side of a rectified card, just inside its outline (rows, columns):
     plain paper on any card face."""
@@ -203,9 +209,6 @@ def _paper_median(cards: list[np.ndarray], channel: int) -> float:
     return float(np.median([np.median(cv2.cvtColor(c, cv2.COLOR_BGR2HSV)[:, :, channel][band]) for c in cards]))
 
 
-PAPER_DIM = 0.6               # a slot's paper is at least this bright against the found cards'
-
-
 def paper_saturation(cards: list[np.ndarray]) -> float:
     """The saturation at which a slot's border still counts as paper in this photo: PAPER_SAT,
     or more when the found cards' own paper is coloured (warm light makes white paper peach)."""
@@ -249,15 +252,6 @@ def read_slot(img: np.ndarray, Hi: np.ndarray, quad_mm: np.ndarray, min_edge: fl
         # full count of 8 or 10 pips is a whole card whose index the templates misread.)
         return None
     return corners, r
-
-
-FAINT_EDGE = 0.5              # read_slot: edges this share of the slot's level may still be a card
-FAINT_CONFIDENCE = 0.6        # ... whose reading is then asked (below LOW_CONFIDENCE)
-COURT_INDEX = 0.75            # read_slot: a J/Q/K index this clear refuses a count of...
-STRADDLED_PIPS = 3            # ...this many pips or fewer (part of a card)
-
-
-SURE_READING = 0.95           # pips and index agree: enough for a slot whose border is in shadow
 
 
 def edge_level(img: np.ndarray, Hi: np.ndarray, quads_mm: list[np.ndarray]) -> float:
@@ -347,11 +341,6 @@ def reread_sure(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankRead
     if is_sure(r) and r.rank != old.rank and r.index_score > old.index_score:
         return corners, r
     return None
-
-
-OFF_SIZE_MM = 4.0             # reread_sure: an outline this much larger than a card is not the card's own
-MISFIT_MM = 2.5               # reread: an outline this far off a card's side is not the card's own
-SHIFT_MAX_MM = 15.0
 
 
 def _shifted_reading(img: np.ndarray, Hi: np.ndarray, q_mm: np.ndarray, old: RankReading):
