@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 import secrets
 import sqlite3
 from dataclasses import dataclass
@@ -33,7 +34,11 @@ ACTION_FIELDS = {"deal": ("pins", "tops"), "play": ("pile", "pins"),
 
 
 class UnknownGame(LookupError):
-    """No game has this id (the web layer answers 404)."""
+    """No game has this id (the web layer answers 404).  The id is echoed shortened: it is
+    whatever the client sent, up to the request's size limit."""
+
+    def __init__(self, what: str, game_id: str):
+        super().__init__(f"there is no {what} {reprlib.repr(game_id)}")
 
 
 class StaleGame(TablesideError):
@@ -117,7 +122,7 @@ def _row(db: sqlite3.Connection, game_id: str, deleted: bool = False) -> sqlite3
                          + ("deleted IS NOT NULL" if deleted else "deleted IS NULL"),
                          (game_id,)).fetchone()
     if row is None:
-        raise UnknownGame(f"there is no game {game_id!r}")
+        raise UnknownGame("game", game_id)
     return row
 
 

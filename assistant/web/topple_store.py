@@ -33,7 +33,7 @@ def _row(db: sqlite3.Connection, game_id: Any) -> sqlite3.Row:
         row = db.execute("SELECT * FROM games WHERE id = ? AND kind = ?",
                          (game_id, KIND)).fetchone()
     if row is None:
-        raise UnknownGame(f"there is no Topple game {game_id!r}")
+        raise UnknownGame("Topple game", game_id)
     return row
 
 

@@ -59,6 +59,9 @@ def test_unknown_game_is_404_json_and_html(api):
     assert r.status_code == 404 and "no game" in r.get_json()["error"]
     r = api.get("/games/nosuchgame")
     assert r.status_code == 404 and b"find that page or game" in r.data and b"Traceback" not in r.data
+    # an id of any length is echoed shortened, never whole (it is whatever the client sent)
+    r = api.post("/api/games/" + "x" * 3000 + "/actions", {"type": "end_ball"})
+    assert r.status_code == 404 and len(r.get_json()["error"]) < 80 and "..." in r.get_json()["error"]
 
 
 def test_play_reveal_undo_through_the_api(api):
