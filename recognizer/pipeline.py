@@ -312,7 +312,11 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     seen = _read_cards(photo)
     log.found(photo.image, seen.proposals)
     log.ranks(photo.image, seen.faces, seen.backs)
-    _require_faces(photo, seen, layout)
+    try:
+        _require_faces(photo, seen, layout)
+    except RecognitionError as e:
+        e.partial.seconds = time.perf_counter() - t0     # the cards it found are still printed
+        raise
     notes = Notes()
     short = float(np.median([quad_sides(np.asarray(c, np.float64))[0] for c, _ in seen.faces]))
     if short < SMALL_IN_FRAME * max(photo.image.shape[:2]):

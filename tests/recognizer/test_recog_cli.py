@@ -75,6 +75,7 @@ def test_no_layout_json_lists_the_cards_found_and_exits_0(samples, capsys):
     assert len(d["cards"]) >= 1 and all(c["role"] is None and c["position"] is None for c in d["cards"])
     assert all(v is None for v in d["pins"].values()) and d["piles"] == [None, None, None]
     assert d["warnings"][0].startswith("no layout found")
+    assert d["seconds"] > 0            # the time the reading took, as for a full layout
 
 
 def test_debug_writes_one_picture_per_stage(samples, capsys, tmp_path):
