@@ -95,6 +95,12 @@ RULES_PENALTY = 0.9     # a standing set no sequence of legal plays leaves (less
 # on top of RULES_PENALTY: a lowcontrast deal with three pins and all piles missed (in
 # shadow) paid both, and a placement turned round, its pins taken for piles, won.
 TOPS_PENALTY = 0.6
+# The score is SCORE_WEIGHTS . (fit_lattice's terms), the weights being the constants above;
+# tools/fit_layout_weights.py fits them on development photos and compares.
+SCORE_TERMS = ("pins", "residual", "strain", "across", "row_gap_mm", "piles", "far", "axis", "off_axis",
+               "side_row", "stray", "stack_pin", "stack_away")
+SCORE_WEIGHTS = np.array([1.0, -1.0, -RESIDUAL_EXCESS, -ACROSS_COST, -ROW_GAP_COST, PILE_BONUS, -FAR_PILE_COST,
+                          AXIS_BONUS, -OFF_AXIS_COST, -SIDE_COST, -STRAY_PENALTY, -STACK_PIN, -STACK_AWAY])
 GUESS_MARGIN = 0.6      # a winning placement less than this ahead of another labelling is a guess
 DISPUTE_WINDOW, DISPUTES = 2.0, 8   # Placement.disputes: the labellings this near the winner, at most this many
 # Numbering the piles (assign_piles)
@@ -495,7 +501,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
     a0 = _main_direction(angles[can_pin])
     best = None
     alt = {}                                   # best score of every other labelling
-    for k, penalty in ((0, 0.0), (1, 0.0), (0.5, ACROSS_COST), (1.5, ACROSS_COST)):
+    for k, across in ((0, False), (1, False), (0.5, True), (1.5, True)):
         # y axis (towards the player) along the cards' long axis, or across it
         ay = a0 + k * math.pi
         ey = np.array([math.cos(ay), math.sin(ay)])
@@ -504,13 +510,13 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         ex = np.array([ey[1], -ey[0]])
         xy = np.stack([mm_xy @ ex, mm_xy @ ey], 1)
         sq = np.abs(np.sin(angles - ay)) < SQUARE_TOL        # lying square to this direction
-        if penalty == 0:     # pins lie with their long side towards the player, within ~20 deg
+        if not across:       # pins lie with their long side towards the player, within ~20 deg
             ok = can_pin & sq
         else:
             ok = can_pin & (np.abs(np.cos(angles - ay)) < SQUARE_TOL)
         if ok.sum() == 0:
             continue
-        bound = _score_bound(ok, can_pile & sq, allowed) - penalty
+        bound = _score_bound(ok, can_pile & sq, allowed) - ACROSS_COST * across
         if best is not None and bound < best["score"] - GUESS_MARGIN:
             continue     # cannot win, nor come near enough to make the winner a guess
         # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
@@ -529,7 +535,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 # a row pitch no two pins show is a guess: players space rows about as they
                 # space a row's cards, and a row pitch stretched to put a pile on J's slot (only
                 # the back row left, a row of piles below) fits as many cards otherwise
-                guess = 0.0 if rows_seen else ROW_GAP_COST * abs((py - CH) - (px - CW))
+                row_gap = 0.0 if rows_seen else abs((py - CH) - (px - CW))
                 ts = _placements(xy, ok, px, py, allowed=allowed)
                 if free.any() and on_stack[ok].any():
                     kept = np.array(ts)
@@ -580,10 +586,10 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 axis, off_axis = _on_axis(u, v, in_zone)
                 # pins ~8 mm off their slots on average: the pitch or the rows are wrong, and three
                 # cards strained onto slots outscored two laid exactly beside a row of piles
-                strain = RESIDUAL_EXCESS * np.maximum(mres - RESIDUAL_USUAL, 0.0)
-                scores = (nin - mres - strain - penalty - guess + PILE_BONUS * np.minimum(piles_here, 3) - FAR_PILE_COST * far
-                          + AXIS_BONUS * axis - OFF_AXIS_COST * off_axis - SIDE_COST * (zone_of > 0)
-                          - STRAY_PENALTY * stray - STACK_PIN * stack_pin - STACK_AWAY * stack_out)
+                terms = np.stack(np.broadcast_arrays(
+                    nin, mres, np.maximum(mres - RESIDUAL_USUAL, 0.0), float(across), row_gap, np.minimum(piles_here, 3),
+                    far, axis, off_axis, zone_of > 0, stray, stack_pin, stack_out), 1).astype(np.float64)
+                scores = terms @ SCORE_WEIGHTS
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
                     score = float(scores[j])
