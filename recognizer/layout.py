@@ -487,14 +487,17 @@ def _main_direction(angles: np.ndarray) -> float:
 
 def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_pile: np.ndarray,
                 allowed: np.ndarray | None = None, overl_ok: np.ndarray | None = None,
-                on_stack: np.ndarray | None = None):
+                on_stack: np.ndarray | None = None, record: list | None = None):
     """Best lattice placement. Returns dict with slot per card, uv, score, or None.
     allowed: optional bool per slot A-J (the standing pins the caller already knows); cards
     are then placed on those slots only.  on_stack: cards seen lying on a face-down stack
     (recognizer.stacks) -- most likely pile tops, which show the player's side: a placement
     that makes one a pin, or leaves it outside the pile zone lying square as a pile top lies,
     is penalised (the discard heap's cards lie on cards too, mostly askew).  (A penalty, not
-    a ban: the cue now and then fires on a pin, and then the rest of the fit outvotes it.)"""
+    a ban: the cue now and then fires on a pin, and then the rest of the fit outvotes it.)
+    record: a list to which every batch of placements tried is appended, unpruned, as (its
+    score terms T x len(SCORE_TERMS), its scores, its slot per card T x n), for
+    tools/fit_layout_weights.py."""
     on_stack = np.zeros(len(mm_xy), bool) if on_stack is None else np.asarray(on_stack, bool)
     if can_pin.sum() == 0:
         return None
@@ -517,7 +520,7 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
         if ok.sum() == 0:
             continue
         bound = _score_bound(ok, can_pile & sq, allowed) - ACROSS_COST * across
-        if best is not None and bound < best["score"] - GUESS_MARGIN:
+        if best is not None and bound < best["score"] - GUESS_MARGIN and record is None:
             continue     # cannot win, nor come near enough to make the winner a guess
         # pile tops seen on their stacks neither set the pitch nor anchor a placement (a row
         # of them looks like a row of pins), unless too few other cards are left
@@ -592,12 +595,12 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                 scores = terms @ SCORE_WEIGHTS
                 masks = np.where(inl, 1 << np.maximum(slot, 0), 0).sum(1)
                 for j in range(len(ts)):
-                    score = float(scores[j])
                     if allowed is None:
                         # a standing set no sequence of legal plays leaves, or more piles used up
                         # than the pins down allow: counted once (one card missed does either)
-                        score -= max(RULES_PENALTY * (not _plausible_mask(int(masks[j]))),
-                                     TOPS_PENALTY * (tops[j] < TOPS_NEEDED[10 - int(nin[j])]))
+                        scores[j] -= max(RULES_PENALTY * (not _plausible_mask(int(masks[j]))),
+                                         TOPS_PENALTY * (tops[j] < TOPS_NEEDED[10 - int(nin[j])]))
+                    score = float(scores[j])
                     key = tuple(slot[j].tolist())
                     if key not in alt or score > alt[key]["score"] + 1e-9:
                         alt[key] = dict(score=score, slot=slot[j].copy(), uv=uv[j].copy(), inliers=int(nin[j]),
@@ -605,6 +608,8 @@ def fit_lattice(mm_xy: np.ndarray, angles: np.ndarray, can_pin: np.ndarray, can_
                                         zone=int(zone_of[j]))
                     if best is None or score > best["score"] + 1e-9:
                         best = alt[key]
+                if record is not None:
+                    record.append((terms, scores, slot))
     if best is not None:
         mine = tuple(best["slot"].tolist())
         others = sorted((v for kk, v in alt.items() if kk != mine and sum(x >= 0 for x in kk) > 0),
@@ -731,13 +736,14 @@ def _name_piles(uv: np.ndarray, idx: list[int], piles: list[bool] | None, pitch=
 def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool],
                backs: list[np.ndarray] | None = None, mat_h: np.ndarray | None = None,
                expect: dict | None = None, on_stack: list[bool] | None = None,
-               doubtful: list[bool] | None = None) -> Placement:
+               doubtful: list[bool] | None = None, record: list | None = None) -> Placement:
     """Roles for the cards with these outlines (image px).  faceup: a card face (number or
     court); numbered: a number card that can be a pin.  mat_h: mat mm -> image px, if found.
     expect: optional {"standing": [letters], "piles": [bool, bool, bool]} known by the caller
     (see recognize); only placements with pins on standing slots are fitted.  on_stack: per
     card, does it lie on a face-down stack (a pile top; see recognizer.stacks).  doubtful: per
-    card, is it numbered only as a picture read with doubt (recognizer.pipeline._may_be_pin)."""
+    card, is it numbered only as a picture read with doubt (recognizer.pipeline._may_be_pin).
+    record: fit_lattice's (tools/fit_layout_weights.py)."""
     allowed, exp_piles = check_expect(expect)
     n = len(quads)
     roles = ["outside"] * n
@@ -795,7 +801,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
     # found as a "card" lies on cards too, and so may a clear picture card (never a ball card);
     # either would pull the lattice towards it as if it were a pile top
     on_stack = on_stack & np.array([card_sized(q) for q in mm]) & np.asarray(numbered, bool)
-    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < PIN_OVERLAP, on_stack)
+    best = fit_lattice(xy, ang, can_pin, can_pile, allowed, overl < PIN_OVERLAP, on_stack, record)
     if best is None:
         return Placement(roles, pos, plane=Hi, warnings=["no pins found"])
 

@@ -476,3 +476,27 @@ def test_far_cards_outlined_long_side_first_still_take_their_slots(rot):
         quads[i] = np.roll(quads[i], -1, axis=0)
     pl = fit_layout(quads, [True] * len(quads), [True] * len(quads))
     assert list(zip(pl.roles, pl.positions)) == [("pin", k) for k in LETTERS] + [("pile", n) for n in "123"]
+
+
+def test_the_score_is_its_weights_times_its_terms_and_record_sees_every_placement():
+    """fit_layout(record=...) hands tools/fit_layout_weights.py every placement tried: its
+    terms times layout.SCORE_WEIGHTS, less the rules' part, is its score, and the winner of
+    the recorded placements is the placement fit_layout returns (a fresh deal on a tilted,
+    turned photo)."""
+    from recognizer.layout import SCORE_TERMS, SCORE_WEIGHTS
+    H = _view(130)
+    quads = [_card(H, *LATTICE[k], deg=1.0) for k in LETTERS]
+    quads += [_card(H, u, 4.2, deg=-2.0) for u in (-1.4, 0.0, 1.4)]
+    record: list = []
+    pl = fit_layout(quads, [True] * 13, [True] * 13, record=record)
+    assert pl.positions == list(LETTERS) + ["1", "2", "3"]
+    terms = np.concatenate([t for t, _, _ in record])
+    scores = np.concatenate([s for _, s, _ in record])
+    slots = np.concatenate([s for _, _, s in record])
+    assert terms.shape[1] == len(SCORE_TERMS) == len(SCORE_WEIGHTS)
+    rules = scores - terms @ SCORE_WEIGHTS
+    assert np.all(rules <= 1e-9)            # the rules only ever take away
+    best = int(np.argmax(scores))
+    assert [LETTERS[s] for s in slots[best][:10]] == list(LETTERS) and (slots[best][10:] == -1).all()
+    # ten pins on their slots, three piles in a row below J: no rule is broken by the winner
+    assert abs(rules[best]) < 1e-9 and terms[best][SCORE_TERMS.index("pins")] == 10
