@@ -164,11 +164,22 @@ def _king_moves(pos: Position, moves: list[dict]) -> list[dict]:
     return out
 
 
-def _wilson_half(p: float, n: int) -> float:
+def wilson_half(p: float, n: int) -> float:
+    """Half the width of the 95 % Wilson interval of a rate p over n trials (1 for none)."""
     if n == 0:
         return 1.0
     d = 1 + Z95 ** 2 / n
     return Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson interval of a win rate: a sampled hint's, a simulation's."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    mid = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = wilson_half(p, n)
+    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def _describe(move: dict) -> str:
@@ -217,7 +228,11 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         cap = max(200_000, budget // 2)     # one order's search; past it the order is dropped
         hard = max(3 * budget, 2_000_000)   # never more than this in all (about 1 s)
         pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
-        while samples < MAX_SAMPLES and work < hard and (samples < MIN_SAMPLES or work < budget):
+        while samples < MAX_SAMPLES and (work < hard or samples == 0) and (samples < MIN_SAMPLES or work < budget):
+            if samples == 0 and work >= hard:
+                if cap >= hard:
+                    break
+                cap = hard          # every order so far too hard: one last, searched with it all
             rng.shuffle(pool)
             p = h.position(rules, tuple(pool))
             results = []
@@ -247,7 +262,7 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         best = kings[0]
     best_win = next(v for m, v in ranked if m == best)[0]
     if method == "sampled":
-        half = _wilson_half(best_win, samples)
+        half = wilson_half(best_win, samples)
     actions = [{"move": m, "win": round(v[0], 4), "removed": round(v[1], 2)} for m, v in ranked]
     more = {"dropped": dropped} if method == "sampled" and dropped else {}
     return {"best": best, "actions": actions, "method": method, "samples": samples, **more,

@@ -83,3 +83,49 @@ def test_exact_hint_is_a_probability_below_the_clairvoyant_average():
             assert best == 0.0
         checked += 1
     assert checked >= 10
+
+
+def test_when_every_sampled_order_is_too_hard_one_more_is_searched_with_the_whole_budget(monkeypatch):
+    """A position where no stock order can be searched within one order's share still gets a
+    hint (one order, searched with all the hint may spend); only when that fails too does the
+    hint say it cannot help."""
+    import assistant.pyramid.hint as hint_module
+    from assistant.pyramid.solver import SolverError
+    real = hint_module.solve_from
+    caps = []
+
+    def hard_below(cap_needed):
+        def solve(*a, max_states=None, **kw):
+            caps.append(max_states)
+            if max_states is not None and max_states < cap_needed:
+                raise SolverError("too many positions")
+            return real(*a, max_states=max_states, **kw)
+        return solve
+    view = initial_state(shuffled_deck(3), Rules()).player_view()
+    monkeypatch.setattr(hint_module, "solve_from", hard_below(2_000_000))
+    h = hint_of(view, budget=50_000)
+    assert h["method"] == "sampled" and h["samples"] == 1 and h["best"] is not None
+    assert max(caps) == 2_000_000 and caps.count(2_000_000) == len(legal_moves(view))
+    monkeypatch.setattr(hint_module, "solve_from", hard_below(10 ** 12))
+    try:
+        hint_of(view, budget=50_000)
+    except SolverError as e:
+        assert "too hard" in str(e)
+    else:
+        raise AssertionError("a hint with no order searched must say so")
+
+
+def test_a_blind_simulation_plays_on_when_the_hint_cannot_help(monkeypatch):
+    """simulate --policy hint never stops on a hard position: the naive player's move is
+    played there, and the summary counts such moves."""
+    import assistant.pyramid.simulate as sim
+    from assistant.pyramid.solver import SolverError
+
+    def no_hint(*a, **kw):
+        raise SolverError("every sampled stock order was too hard")
+    monkeypatch.setattr(sim, "hint_of", no_hint)
+    blind = sim.simulate(3, seed=11, policy="hint")
+    plain = sim.simulate(3, seed=11, policy="naive")
+    assert (blind.wins, blind.removed) == (plain.wins, plain.removed)
+    assert blind.fallback_moves > 0 and blind.to_json()["fallback_moves"] == blind.fallback_moves
+    assert "by the naive rule" in blind.line() and "fallback_moves" not in plain.to_json()
