@@ -15,9 +15,9 @@
  *                dealt so far, card k went to pile k mod 3)
  *   bits 57..58  recycles done (0 when passes are unlimited)
  *
- * Search: A* on the number of moves with an admissible, consistent heuristic
- * (per pair of partner ranks the larger count still to go, plus every King),
- * a bucket queue and one hash table of every position met.  A position with a
+ * Search: A* on the number of moves with an admissible heuristic (the removals
+ * still needed, plus the draws needed to reach the stock cards the pyramid
+ * must pair with), a bucket queue and one hash table of every position met.  A position with a
  * pyramid card that can never meet a partner is dead (no win through it); it is
  * kept aside, and when no win exists a second, depth-first stage explores the
  * dead positions whose upper bound on pyramid cards removed beats the best seen,
@@ -106,10 +106,31 @@ static inline int is_goal(const Game *G, uint64_t k) {
     return pyr_of(k) == 0 && (!G->all52 || stk_of(k) == 0);
 }
 
-/* A lower bound on the moves still needed: each King is a move, and a move
-   removes at most one card of each of two partner ranks, so partner ranks r, s
-   need at least max(count r, count s) moves.  (solver.py checks that every rank
-   has at most one partner rank.)  A move lowers it by at most one: consistent. */
+/* A lower bound on the moves still needed.
+
+   Removals: each King is a move, and a move removes at most one card of each of
+   two partner ranks, so partner ranks r, s need at least max(count r, count s)
+   moves that remove a pyramid card.  (solver.py checks that every rank has at
+   most one partner rank.)
+
+   Draws (draw=one, goal pyramid): a pyramid card of rank s leaves with a pyramid
+   card of rank r (at most min(count r, count s) of them do) or with a draw-pile
+   card of rank r.  So max(0, count s - count r - waste cards of rank r) of the
+   stock's r cards are needed (a waste card costs no draw), and the pointer must
+   reach the one of them furthest in: every card in the stock before it must
+   leave the pointer's place first, each in a move of its own.  Without a face-up
+   stock top that move is a draw, and the needed card is drawn too.  With it, a
+   card passed may also leave with a pyramid card of its partner rank, in a move
+   the removals already count only while the pair's pyramid cards are short of
+   partners: with P pyramid pairs of ranks r, s (a, b pyramid cards), the pair
+   costs a + b - P moves, and passing p_r, p_s of their cards costs at least
+   max(0, p_r - (b - P)) + max(0, p_s - (a - P)) more (only b - P cards of rank
+   r leave with a pyramid card); the least over P counts.  Passing a King is a
+   move.
+
+   Admissible, not always consistent (a removal can lower both parts): the search
+   takes the larger of this and the parent's value less one, and reopens a
+   position met again by a shorter path. */
 static int heuristic(const Game *G, uint64_t k) {
     uint64_t c = pyr_counts(G, pyr_of(k)) + (G->all52 ? stk_counts(G, stk_of(k)) : 0);
     int h = 0;
@@ -118,7 +139,46 @@ static int heuristic(const Game *G, uint64_t k) {
         if (G->alone[r]) h += a;
         else if (s > r) { int b = cnt_of(c, s); h += a > b ? a : b; }
     }
-    return h;
+    if (G->draw3 || G->all52) return h;
+    uint32_t stk = stk_of(k);
+    int ptr = ptr_of(k);
+    uint32_t below = ptr >= 32 ? 0xFFFFFFFFu : ((1u << ptr) - 1u);
+    uint64_t w = stk_counts(G, stk & below);
+    int need[NRANK], left = 0;               /* stock cards of each rank still needed */
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r], n = 0;
+        if (!G->alone[r] && s) n = cnt_of(c, s) - cnt_of(c, r) - cnt_of(w, r);
+        need[r] = n > 0 ? n : 0;
+        left += need[r];
+    }
+    if (!left) return h;
+    /* the cards passed on the way, counted per rank */
+    uint64_t passed = 0;
+    int npassed = 0;
+    uint32_t rest = stk & ~below;
+    for (;;) {
+        if (!rest) return h;                 /* too few in the stock: no win from here */
+        int m = low_bit(rest); rest &= rest - 1;
+        int t = G->rank[NPYR + m];
+        if (need[t] > 0) { need[t]--; if (--left == 0) break; }
+        passed += 1ULL << (4 * t);
+        npassed++;
+    }
+    if (!G->stock_top) return h + npassed + 1;
+    int total = 0;
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r], a = cnt_of(c, r), pr = cnt_of(passed, r);
+        if (G->alone[r]) { total += a + pr; continue; }
+        if (s < r) continue;
+        int b = cnt_of(c, s), ps = cnt_of(passed, s), best = 1 << 30;
+        for (int P = 0; P <= a && P <= b; P++) {
+            int xr = b - P, xs = a - P;
+            int cost = a + b - P + (pr > xr ? pr - xr : 0) + (ps > xs ? ps - xs : 0);
+            if (cost < best) best = cost;
+        }
+        total += best;
+    }
+    return total;
 }
 
 /* The draw-pile cards that may still become available.  When no recycle is
@@ -513,15 +573,18 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         nd->closed = 1;
         if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
         int nc = children(G, k, kids);
-        int g1 = nd->g + 1;
+        int g1 = nd->g + 1, hmin = nd->h - 1;      /* (nd moves when the table grows) */
         prefetch_slots(T, kids, nc);
-        for (int c = 0; c < nc; c++) {
+        for (int c = nc - 1; c >= 0; c--) {     /* pushed last-first: within an f, removals are taken before draws */
             uint64_t ck = kids[c].child;
             int64_t ci = table_find(T, ck, &where);
             if (ci >= 0) {
                 Node *cn = &T->nodes[ci];
-                if (G->greedy || cn->closed || cn->dead || cn->g <= g1) continue;
-                cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move;
+                /* a shorter way to a position met before: it is (re)opened, closed
+                   or not, as the heuristic is not consistent */
+                if (G->greedy || cn->dead || cn->g <= g1) continue;
+                cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move; cn->closed = 0;
+                if (cn->h < hmin) cn->h = (uint8_t)hmin;
                 int hf = g1 + cn->h;
                 if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
@@ -541,7 +604,8 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 continue;
             }
             if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
-            cn->h = (uint8_t)heuristic(G, ck);
+            int ch = heuristic(G, ck);
+            cn->h = (uint8_t)(ch < hmin ? hmin : ch);    /* pathmax: f never falls along a line */
             int hf = G->greedy ? cn->h : g1 + cn->h;
             if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
             if (hf < f) f = hf;       /* greedy order only: A*'s f never falls */
