@@ -54,7 +54,7 @@ typedef struct {
     uint32_t pyr_partner[NRANK];           /* pyramid places holding a partner of rank r */
     uint32_t stk_partner[NRANK];           /* stock-array cards that are partners of rank r */
     uint32_t pyr_rank[NRANK], stk_rank[NRANK]; /* places / stock-array cards of rank r */
-    uint32_t pyr_partner_rank[NRANK];      /* pyramid places whose rank is a partner of rank r */
+    uint32_t pyr_alone;                    /* pyramid places of a rank that leaves alone (Kings) */
     int greedy;                            /* search order: 0 A* (shortest), 1 by heuristic only */
     int every_move;                        /* children(): list Kings' rivals too (for the hint) */
     uint8_t partner[NRANK];                /* the one partner rank of r (0: none, or r leaves alone) */
@@ -455,77 +455,101 @@ typedef struct {
 
 static inline int removed_of(uint64_t k) { return NPYR - popc(pyr_of(k)); }
 
-/* The largest set of pairs between the free pyramid cards of rank r (places in
-   rs) and those of its partner rank s (places in ss) that may ever meet (compat):
-   a maximum bipartite matching, by augmenting paths over at most 4 x 4 cards. */
-static int try_aug(const Game *G, int i, uint32_t ss, uint32_t *seen, int *match_of) {
-    uint32_t c = G->compat[i] & ss & ~*seen;
-    while (c) {
-        int j = low_bit(c); c &= c - 1;
-        *seen |= 1u << j;
-        if (match_of[j] < 0 || try_aug(G, match_of[j], ss, seen, match_of)) { match_of[j] = i; return 1; }
-    }
-    return 0;
+/* ---- the upper bound on pyramid cards removable ------------------------------
+
+   A relaxed game: the pyramid as it is, and the draw-pile cards that may still
+   become available as a pool whose cards are all available at any time, in any
+   order.  Every line of the real game is one of the relaxed game's (a pyramid
+   card leaving with a draw-pile card takes that card from the pool; draw-pile
+   cards leaving together only shrink the pool), so the most pyramid cards the
+   relaxed game removes bounds the real game's.  The relaxed game is solved
+   exactly, by a depth-first search memoised on (pyramid places, pool), shared by
+   every position of one solve: the pyramid has only 1430 shapes and the pool only
+   counts, so positions far apart in the real game meet the same entries. */
+
+typedef struct { uint64_t *keys; uint8_t *vals; uint64_t mask, n; } Memo;   /* key 0: empty */
+
+static int memo_init(Memo *M) {
+    M->mask = (1u << 12) - 1; M->n = 0;
+    M->keys = calloc(M->mask + 1, sizeof(uint64_t));
+    M->vals = malloc(M->mask + 1);
+    return M->keys && M->vals;
 }
-static int max_pairs(const Game *G, uint32_t rs, uint32_t ss) {
-    int match_of[NPYR], m = 0;
-    uint32_t t = ss;
-    while (t) { int j = low_bit(t); t &= t - 1; match_of[j] = -1; }
-    while (rs) {
-        int i = low_bit(rs); rs &= rs - 1;
-        uint32_t seen = 0;
-        m += try_aug(G, i, ss, &seen, match_of);
+static void memo_free(Memo *M) { free(M->keys); free(M->vals); }
+
+static inline uint64_t memo_slot(const Memo *M, uint64_t key) {
+    uint64_t h = mix(key) & M->mask;
+    while (M->keys[h] && M->keys[h] != key) h = (h + 1) & M->mask;
+    return h;
+}
+/* a full table that cannot grow keeps what it has: the bound is only taken again */
+static void memo_put(Memo *M, uint64_t key, int v) {
+    if ((M->n + 1) * 2 > M->mask) {
+        uint64_t m = M->mask * 2 + 1;
+        uint64_t *ks = calloc(m + 1, sizeof(uint64_t));
+        uint8_t *vs = malloc(m + 1);
+        if (!ks || !vs) { free(ks); free(vs); return; }
+        Memo N = {ks, vs, m, M->n};
+        for (uint64_t i = 0; i <= M->mask; i++)
+            if (M->keys[i]) { uint64_t h = memo_slot(&N, M->keys[i]); ks[h] = M->keys[i]; vs[h] = M->vals[i]; }
+        memo_free(M); *M = N;
     }
-    return m;
+    uint64_t h = memo_slot(M, key);
+    if (!M->keys[h]) M->n++;
+    M->keys[h] = key; M->vals[h] = (uint8_t)v;
 }
 
-/* The bound of upper_bound (below) over the pyramid cards `free_` that may leave; *stay collects the
-   places that must stay as a consequence: when some card of rank r must stay
-   (more of them than partners to leave with), one of them stays and holds up
-   everything under it, so the places every such card holds up stay. */
-static int bound_over(const Game *G, uint32_t pyr, uint32_t free_, uint32_t reach, uint32_t *stay) {
-    int ub = NPYR - popc(pyr);
-    uint64_t pc = pyr_counts(G, free_), sc = stk_counts(G, reach);
-    for (int r = 1; r < NRANK; r++) {
-        int s = G->partner[r];
-        if (G->alone[r]) { ub += cnt_of(pc, r); continue; }
-        if (s <= r) continue;
-        int a = cnt_of(pc, r), b = cnt_of(pc, s), c = cnt_of(sc, r), d = cnt_of(sc, s);
-        if (a > d || b > c) {           /* only then can the pyramid pairs fall short */
-            uint32_t rs = free_ & G->pyr_rank[r], ss = free_ & G->pyr_rank[s];
-            int m = max_pairs(G, rs, ss);
-            ub += (a < m + d ? a : m + d) + (b < m + c ? b : m + c);
-            for (int side = 0; side < 2; side++) {
-                uint32_t set = side ? ss : rs;
-                if (side ? b <= m + c : a <= m + d) continue;
-                uint32_t common = PYR_ALL, t = set;
-                while (t) { int i = low_bit(t); t &= t - 1; common &= G->cone[i]; }
-                *stay |= common;
+/* The most pyramid cards among `pyr` the relaxed game removes with the pool
+   (rank r's count in bits 4r..4r+3, as pyr_counts). */
+static int relaxed(const Game *G, Memo *M, uint32_t pyr, uint64_t pool) {
+    if (!pyr) return 0;
+    /* the key: the places, and per rank (Kings aside) the pool's count, cut to the
+       pyramid cards of the partner rank (no more of them can be used): 3 bits each */
+    uint64_t pc = pyr_counts(G, pyr), key = pyr;
+    for (int r = 1, b = 28; r < NRANK; r++) {
+        if (G->alone[r] || !G->partner[r]) continue;
+        int n = cnt_of(pool, r), m = cnt_of(pc, G->partner[r]);
+        key |= (uint64_t)(n < m ? n : m) << b;
+        b += 3;
+    }
+    uint64_t h = memo_slot(M, key);
+    if (M->keys[h]) return M->vals[h];
+    uint32_t ex = exposed(G, pyr), kings = ex & G->pyr_alone;
+    int best = 0, all = popc(pyr);
+    if (kings) best = popc(kings) + relaxed(G, M, pyr & ~kings, pool);   /* they go at once (see children()) */
+    else {
+        for (uint32_t e = ex; e && best < all; ) {
+            int i = low_bit(e); e &= e - 1;
+            int r = G->rank[i], s = G->partner[r];
+            /* with an exposed pyramid partner, or its one remaining coverer (overlap_pairs) */
+            uint32_t with = e & G->pyr_rank[s];
+            if (G->overlap) {
+                for (uint32_t u = pyr & ~ex & G->pyr_rank[s]; u; u &= u - 1) {
+                    int j = low_bit(u);
+                    if (G->cover[j] & pyr & (1u << i) && popc(G->cover[j] & pyr) == 1) with |= 1u << j;
+                }
             }
-        } else ub += a + b;
+            for (; with && best < all; with &= with - 1) {
+                int v = 2 + relaxed(G, M, pyr & ~(1u << i) & ~(with & -with), pool);
+                if (v > best) best = v;
+            }
+            if (cnt_of(pool, s) && best < all) {
+                int v = 1 + relaxed(G, M, pyr & ~(1u << i), pool - (1ULL << (4 * s)));
+                if (v > best) best = v;
+            }
+        }
     }
-    return ub;
+    memo_put(M, key, best);
+    return best;
 }
 
-/* At most how many pyramid cards this position can end with removed: those gone,
-   plus the Kings not blocked, plus per pair of partner ranks r, s: a pyramid card
-   of rank r leaves with a card of rank s, from the pyramid (not blocked, and able
-   to meet it: at most M such pairs, M a maximum matching between the two ranks'
-   free pyramid cards over `compat`) or from the reachable draw pile (d cards of
-   rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
-   of rank s leave, a and b the free pyramid cards of each rank.  When some rank
-   falls short, the places held up by all its cards stay too: the bound is taken
-   again without them (each step only removes places that cannot leave). */
-static int upper_bound(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), reach, bl = blocked_reach(G, k, &reach), free_ = pyr & ~bl, stay = 0;
-    int ub = bound_over(G, pyr, free_, reach, &stay);
-    stay &= free_;
-    if (stay) {
-        uint32_t more = 0;
-        int ub2 = bound_over(G, pyr, free_ & ~stay, reach, &more);
-        if (ub2 < ub) ub = ub2;
-    }
-    return ub;
+/* At most how many pyramid cards this position can end with removed: those
+   gone, plus the relaxed game's over the draw-pile cards that may still become
+   available. */
+static int upper_bound(const Game *G, Memo *M, uint64_t k) {
+    uint32_t reach;
+    blocked_reach(G, k, &reach);
+    return removed_of(k) + relaxed(G, M, pyr_of(k), stk_counts(G, reach));
 }
 
 /* The same cards and pointer with fewer recycles used, already met at no
@@ -545,7 +569,7 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_states, Table *T) {
+static Result search(const Game *G, Memo *M, uint64_t start, int want_best, uint32_t max_states, Table *T) {
     Result R = {S_LOSS, 0, 0, 0};
     Stack *open = calloc(MAXF, sizeof(Stack));
     Stack dead = {0}, dfs = {0}, dfsu = {0};
@@ -557,7 +581,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
     Node *n0 = &T->nodes[s0];
     n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
     R.best_removed = removed_of(start); R.best = 0;
-    n0->dead = upper_bound(G, start) < NPYR;
+    n0->dead = upper_bound(G, M, start) < NPYR;
     n0->h = (uint8_t)heuristic(G, start);
     if (n0->dead) { push(&dead, 0); }
     else push(&open[G->greedy ? 0 : n0->h], 0);
@@ -597,7 +621,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
             cn->key = ck; cn->parent = idx; cn->move = kids[c].move; cn->g = (uint16_t)g1; cn->closed = 0;
             int rm = removed_of(ck);
             if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-            int cub = upper_bound(G, ck);
+            int cub = upper_bound(G, M, ck);
             cn->dead = cub < NPYR;
             if (cn->dead) {
                 if (want_best && cub > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
@@ -621,14 +645,14 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         uint64_t *order = malloc(sizeof(uint64_t) * dead.n);
         if (!order) { R.status = S_NOMEM; goto done; }
         for (uint32_t d = 0; d < dead.n; d++)
-            order[d] = ((uint64_t)(63 - upper_bound(G, T->nodes[dead.items[d]].key)) << 32) | dead.items[d];
+            order[d] = ((uint64_t)(63 - upper_bound(G, M, T->nodes[dead.items[d]].key)) << 32) | dead.items[d];
         qsort(order, dead.n, sizeof(uint64_t), cmp_u64);
         for (uint32_t d = 0; d < dead.n; d++) dead.items[d] = (uint32_t)order[d];
         free(order);
     }
     for (uint32_t d = 0; d < dead.n; d++) {
         uint32_t root = dead.items[d];
-        int rub = upper_bound(G, T->nodes[root].key);
+        int rub = upper_bound(G, M, T->nodes[root].key);
         if (rub <= R.best_removed) continue;
         dfs.n = 0; dfsu.n = 0;
         if (!push(&dfs, root) || !push(&dfsu, (uint32_t)rub)) { R.status = S_NOMEM; goto done; }
@@ -648,7 +672,7 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 if (dominated(G, T, ck, 0xFFFF)) continue;
                 /* a child that can neither beat the best by itself nor lead to more is not
                    kept: its bound says it cannot matter (met again, it is judged again) */
-                int rm = removed_of(ck), cub = upper_bound(G, ck);
+                int rm = removed_of(ck), cub = upper_bound(G, M, ck);
                 if (rm <= R.best_removed && cub <= R.best_removed) continue;
                 if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
                 int64_t ci = table_add(T, ck, where);
@@ -714,7 +738,9 @@ static int load_game(Game *G, PyObject *tables, PyObject *ranks) {
     }
     for (int r = 1; r < NRANK; r++)
         for (int s = 1; s < NRANK; s++)
-            if (G->pairs[r][s]) { G->pyr_partner_rank[r] |= G->pyr_rank[s]; G->partner[r] = (uint8_t)s; }
+            if (G->pairs[r][s]) G->partner[r] = (uint8_t)s;
+    for (int r = 1; r < NRANK; r++)
+        if (G->alone[r]) G->pyr_alone |= G->pyr_rank[r];
     for (int c = 0; c < 4; c++)
         for (int v = 0; v < 128; v++) {
             uint64_t t = 0;
@@ -741,11 +767,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!load_game(&G, tables, ranks)) return NULL;
     G.greedy = !shortest;
     Table T;
-    if (!table_init(&T)) { table_free(&T); return PyErr_NoMemory(); }
+    Memo M;
+    if (!table_init(&T) || !memo_init(&M)) { table_free(&T); memo_free(&M); return PyErr_NoMemory(); }
     Result R;
     Py_BEGIN_ALLOW_THREADS
-    R = search(&G, (uint64_t)start, want_best, max_states, &T);
+    R = search(&G, &M, (uint64_t)start, want_best, max_states, &T);
     Py_END_ALLOW_THREADS
+    memo_free(&M);
     if (R.status == S_NOMEM) { table_free(&T); return PyErr_NoMemory(); }
     PyObject *path = PyList_New(0);
     if (R.status != S_LIMIT) {
@@ -784,7 +812,11 @@ static PyObject *py_bounds(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOK", &tables, &ranks, &key)) return NULL;
     Game G;
     if (!load_game(&G, tables, ranks)) return NULL;
-    return Py_BuildValue("(iIi)", heuristic(&G, key), blocked(&G, key), upper_bound(&G, key));
+    Memo M;
+    if (!memo_init(&M)) { memo_free(&M); return PyErr_NoMemory(); }
+    int ub = upper_bound(&G, &M, key);
+    memo_free(&M);
+    return Py_BuildValue("(iIi)", heuristic(&G, key), blocked(&G, key), ub);
 }
 
 static PyMethodDef methods[] = {
