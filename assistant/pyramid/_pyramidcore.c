@@ -362,9 +362,12 @@ static int children(const Game *G, uint64_t k, Child *out) {
 
 /* ---- the table of positions ------------------------------------------------ */
 
-typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead, h; } Node;  /* h: heuristic, set when met */
+typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, h; } Node;  /* h: heuristic, set when met */
 
-typedef struct { uint64_t key; uint32_t idx1; } Slot;   /* idx1: node index + 1, 0 = empty */
+/* idx1: node index + 1, 0 = empty.  A position met again is judged by its slot
+   alone (one cache line, not two): the slot holds whether it is dead and a copy
+   of its node's g, the two kept equal. */
+typedef struct { uint64_t key; uint32_t idx1; uint16_t g; uint8_t dead; } Slot;
 typedef struct {
     Node *nodes; uint32_t nn, ncap;
     Slot *slots; uint64_t mask;
@@ -388,27 +391,28 @@ static int table_grow(Table *T) {
     uint64_t m = T->mask * 2 + 1;
     Slot *s = calloc(m + 1, sizeof(Slot));
     if (!s) return 0;
-    for (uint32_t i = 0; i < T->nn; i++) {
-        uint64_t h = mix(T->nodes[i].key) & m;
+    for (uint64_t i = 0; i <= T->mask; i++) {
+        if (!T->slots[i].idx1) continue;
+        uint64_t h = mix(T->slots[i].key) & m;
         while (s[h].idx1) h = (h + 1) & m;
-        s[h].key = T->nodes[i].key; s[h].idx1 = i + 1;
+        s[h] = T->slots[i];
     }
     free(T->slots); T->slots = s; T->mask = m;
     return 1;
 }
 
-/* index of key, or -1 with *where set to the empty slot to fill */
+/* index of key and *where its slot, or -1 and *where the empty slot to fill */
 static inline int64_t table_find(const Table *T, uint64_t key, uint64_t *where) {
     uint64_t h = mix(key) & T->mask;
     while (T->slots[h].idx1) {
-        if (T->slots[h].key == key) return T->slots[h].idx1 - 1;
+        if (T->slots[h].key == key) { *where = h; return T->slots[h].idx1 - 1; }
         h = (h + 1) & T->mask;
     }
     *where = h;
     return -1;
 }
 
-static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
+static int64_t table_add(Table *T, uint64_t key, uint64_t where, int g, int dead) {
     if (T->nn == T->ncap) {
         uint32_t c = T->ncap * 2;
         Node *n = realloc(T->nodes, sizeof(Node) * c);
@@ -416,8 +420,9 @@ static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
         T->nodes = n; T->ncap = c;
     }
     uint32_t i = T->nn++;
-    T->nodes[i].key = key;
-    T->slots[where].key = key; T->slots[where].idx1 = i + 1;
+    T->nodes[i].key = key; T->nodes[i].g = (uint16_t)g;
+    Slot *sl = &T->slots[where];
+    sl->key = key; sl->idx1 = i + 1; sl->g = (uint16_t)g; sl->dead = (uint8_t)dead;
     if ((uint64_t)T->nn * 2 > T->mask) {
         if (!table_grow(T)) return -1;
     }
@@ -558,8 +563,8 @@ static int dominated(const Game *G, const Table *T, uint64_t k, int g) {
     int p = pass_of(k);
     uint64_t where, base = k & ~(3ULL << 57);
     for (int q = 0; q < p; q++) {
-        int64_t i = table_find(T, base | ((uint64_t)q << 57), &where);
-        if (i >= 0 && (G->greedy || T->nodes[i].g <= g)) return 1;
+        if (table_find(T, base | ((uint64_t)q << 57), &where) >= 0 && (G->greedy || T->slots[where].g <= g))
+            return 1;
     }
     return 0;
 }
@@ -576,14 +581,15 @@ static Result search(const Game *G, Memo *M, uint64_t start, int want_best, uint
     Child kids[MAXCHILD];
     uint64_t where;
     if (!open) { R.status = S_NOMEM; return R; }
-    int64_t s0 = table_add(T, start, (table_find(T, start, &where), where));
+    int dead0 = upper_bound(G, M, start) < NPYR;
+    table_find(T, start, &where);
+    int64_t s0 = table_add(T, start, where, 0, dead0);
     if (s0 < 0) { R.status = S_NOMEM; goto done; }
     Node *n0 = &T->nodes[s0];
-    n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
+    n0->parent = UINT32_MAX; n0->move = 0; n0->closed = 0;
     R.best_removed = removed_of(start); R.best = 0;
-    n0->dead = upper_bound(G, M, start) < NPYR;
     n0->h = (uint8_t)heuristic(G, start);
-    if (n0->dead) { push(&dead, 0); }
+    if (dead0) { push(&dead, 0); }
     else push(&open[G->greedy ? 0 : n0->h], 0);
     int f = 0;
     for (;;) {
@@ -603,11 +609,12 @@ static Result search(const Game *G, Memo *M, uint64_t start, int want_best, uint
             uint64_t ck = kids[c].child;
             int64_t ci = table_find(T, ck, &where);
             if (ci >= 0) {
-                Node *cn = &T->nodes[ci];
                 /* a shorter way to a position met before: it is (re)opened, closed
                    or not, as the heuristic is not consistent */
-                if (G->greedy || cn->dead || cn->g <= g1) continue;
-                cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move; cn->closed = 0;
+                Slot *sl = &T->slots[where];
+                if (G->greedy || sl->dead || sl->g <= g1) continue;
+                Node *cn = &T->nodes[ci];
+                sl->g = cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move; cn->closed = 0;
                 if (cn->h < hmin) cn->h = (uint8_t)hmin;
                 int hf = g1 + cn->h;
                 if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
@@ -615,15 +622,13 @@ static Result search(const Game *G, Memo *M, uint64_t start, int want_best, uint
             }
             if (dominated(G, T, ck, g1)) continue;
             if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
-            ci = table_add(T, ck, where);
+            int rm = removed_of(ck), cub = upper_bound(G, M, ck);
+            ci = table_add(T, ck, where, g1, cub < NPYR);
             if (ci < 0) { R.status = S_NOMEM; goto done; }
             Node *cn = &T->nodes[ci];
-            cn->key = ck; cn->parent = idx; cn->move = kids[c].move; cn->g = (uint16_t)g1; cn->closed = 0;
-            int rm = removed_of(ck);
+            cn->parent = idx; cn->move = kids[c].move; cn->closed = 0;
             if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-            int cub = upper_bound(G, M, ck);
-            cn->dead = cub < NPYR;
-            if (cn->dead) {
+            if (cub < NPYR) {
                 if (want_best && cub > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
@@ -675,11 +680,10 @@ static Result search(const Game *G, Memo *M, uint64_t start, int want_best, uint
                 int rm = removed_of(ck), cub = upper_bound(G, M, ck);
                 if (rm <= R.best_removed && cub <= R.best_removed) continue;
                 if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
-                int64_t ci = table_add(T, ck, where);
+                int64_t ci = table_add(T, ck, where, T->nodes[idx].g + 1, 1);
                 if (ci < 0) { R.status = S_NOMEM; goto done; }
                 Node *cn = &T->nodes[ci];
-                cn->key = ck; cn->parent = idx; cn->move = kids[c].move;
-                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1; cn->h = 0;
+                cn->parent = idx; cn->move = kids[c].move; cn->closed = 1; cn->h = 0;
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
                 if (cub > R.best_removed && (!push(&dfs, (uint32_t)ci) || !push(&dfsu, (uint32_t)cub))) { R.status = S_NOMEM; goto done; }
             }
