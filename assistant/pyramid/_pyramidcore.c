@@ -61,6 +61,8 @@ typedef struct {
     /* counts per rank of a set of pyramid places / stock-array cards, by table look-up:
        rank r's count in bits 4r..4r+3 (at most 4 cards a rank, so the sums never carry) */
     uint64_t pyr_cnt[4][128], stk_cnt[3][256];
+    /* the places covered by a set of places, by the same kind of look-up */
+    uint32_t covered[4][128];
 } Game;
 
 static inline uint32_t pyr_of(uint64_t k) { return (uint32_t)(k & PYR_ALL); }
@@ -258,9 +260,8 @@ typedef struct { int slot; int rank; } Avail;
 
 /* The exposed pyramid places. */
 static inline uint32_t exposed(const Game *G, uint32_t pyr) {
-    uint32_t e = 0, p = pyr;
-    while (p) { int i = low_bit(p); p &= p - 1; if (!(pyr & G->cover[i])) e |= 1u << i; }
-    return e;
+    return pyr & ~(G->covered[0][pyr & 127] | G->covered[1][(pyr >> 7) & 127] | G->covered[2][(pyr >> 14) & 127]
+                   | G->covered[3][(pyr >> 21) & 127]);
 }
 
 static uint64_t after_removal(const Game *G, uint64_t k, int a, int b) {
@@ -751,6 +752,10 @@ static int load_game(Game *G, PyObject *tables, PyObject *ranks) {
             for (int b = 0; b < 7; b++) if (v >> b & 1) t += 1ULL << (4 * G->rank[7 * c + b]);
             G->pyr_cnt[c][v] = t;
         }
+    for (int c = 0; c < 4; c++)
+        for (int v = 0; v < 128; v++)
+            for (int i = 0; i < NPYR; i++)
+                if (G->cover[i] & ((uint32_t)v << (7 * c))) G->covered[c][v] |= 1u << i;
     for (int c = 0; c < 3; c++)
         for (int v = 0; v < 256; v++) {
             uint64_t t = 0;
