@@ -17,11 +17,13 @@
  *
  * Search: A* on the number of moves with an admissible heuristic (the removals
  * still needed, plus the draws needed to reach the stock cards the pyramid
- * must pair with), a bucket queue and one hash table of every position met.  A position with a
- * pyramid card that can never meet a partner is dead (no win through it); it is
- * kept aside, and when no win exists a second, depth-first stage explores the
- * dead positions whose upper bound on pyramid cards removed beats the best seen,
- * so the most pyramid cards removable is exact too.
+ * must pair with), a bucket queue and one hash table of every position met.
+ * An upper bound on the pyramid cards a position can still end with removed
+ * (a relaxed game in which the draw-pile cards that may still come are always
+ * available, solved exactly and memoised) below 28 makes it dead (no win
+ * through it); it is kept aside, and when no win exists a second, depth-first
+ * stage explores the dead positions whose bound beats the best seen, so the
+ * most pyramid cards removable is exact too.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
