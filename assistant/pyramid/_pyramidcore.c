@@ -15,13 +15,15 @@
  *                dealt so far, card k went to pile k mod 3)
  *   bits 57..58  recycles done (0 when passes are unlimited)
  *
- * Search: A* on the number of moves with an admissible, consistent heuristic
- * (per pair of partner ranks the larger count still to go, plus every King),
- * a bucket queue and one hash table of every position met.  A position with a
- * pyramid card that can never meet a partner is dead (no win through it); it is
- * kept aside, and when no win exists a second, depth-first stage explores the
- * dead positions whose upper bound on pyramid cards removed beats the best seen,
- * so the most pyramid cards removable is exact too.
+ * Search: A* on the number of moves with an admissible heuristic (the removals
+ * still needed, plus the draws needed to reach the stock cards the pyramid
+ * must pair with), a bucket queue and one hash table of every position met.
+ * An upper bound on the pyramid cards a position can still end with removed
+ * (a relaxed game in which the draw-pile cards that may still come are always
+ * available, solved exactly and memoised) below 28 makes it dead (no win
+ * through it); it is kept aside, and when no win exists a second, depth-first
+ * stage explores the dead positions whose bound beats the best seen, so the
+ * most pyramid cards removable is exact too.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -54,13 +56,15 @@ typedef struct {
     uint32_t pyr_partner[NRANK];           /* pyramid places holding a partner of rank r */
     uint32_t stk_partner[NRANK];           /* stock-array cards that are partners of rank r */
     uint32_t pyr_rank[NRANK], stk_rank[NRANK]; /* places / stock-array cards of rank r */
-    uint32_t pyr_partner_rank[NRANK];      /* pyramid places whose rank is a partner of rank r */
+    uint32_t pyr_alone;                    /* pyramid places of a rank that leaves alone (Kings) */
     int greedy;                            /* search order: 0 A* (shortest), 1 by heuristic only */
     int every_move;                        /* children(): list Kings' rivals too (for the hint) */
     uint8_t partner[NRANK];                /* the one partner rank of r (0: none, or r leaves alone) */
     /* counts per rank of a set of pyramid places / stock-array cards, by table look-up:
        rank r's count in bits 4r..4r+3 (at most 4 cards a rank, so the sums never carry) */
     uint64_t pyr_cnt[4][128], stk_cnt[3][256];
+    /* the places covered by a set of places, by the same kind of look-up */
+    uint32_t covered[4][128];
 } Game;
 
 static inline uint32_t pyr_of(uint64_t k) { return (uint32_t)(k & PYR_ALL); }
@@ -106,10 +110,31 @@ static inline int is_goal(const Game *G, uint64_t k) {
     return pyr_of(k) == 0 && (!G->all52 || stk_of(k) == 0);
 }
 
-/* A lower bound on the moves still needed: each King is a move, and a move
-   removes at most one card of each of two partner ranks, so partner ranks r, s
-   need at least max(count r, count s) moves.  (solver.py checks that every rank
-   has at most one partner rank.)  A move lowers it by at most one: consistent. */
+/* A lower bound on the moves still needed.
+
+   Removals: each King is a move, and a move removes at most one card of each of
+   two partner ranks, so partner ranks r, s need at least max(count r, count s)
+   moves that remove a pyramid card.  (solver.py checks that every rank has at
+   most one partner rank.)
+
+   Draws (draw=one, goal pyramid): a pyramid card of rank s leaves with a pyramid
+   card of rank r (at most min(count r, count s) of them do) or with a draw-pile
+   card of rank r.  So max(0, count s - count r - waste cards of rank r) of the
+   stock's r cards are needed (a waste card costs no draw), and the pointer must
+   reach the one of them furthest in: every card in the stock before it must
+   leave the pointer's place first, each in a move of its own.  Without a face-up
+   stock top that move is a draw, and the needed card is drawn too.  With it, a
+   card passed may also leave with a pyramid card of its partner rank, in a move
+   the removals already count only while the pair's pyramid cards are short of
+   partners: with P pyramid pairs of ranks r, s (a, b pyramid cards), the pair
+   costs a + b - P moves, and passing p_r, p_s of their cards costs at least
+   max(0, p_r - (b - P)) + max(0, p_s - (a - P)) more (only b - P cards of rank
+   r leave with a pyramid card); the least over P counts.  Passing a King is a
+   move.
+
+   Admissible, not always consistent (a removal can lower both parts): the search
+   takes the larger of this and the parent's value less one, and reopens a
+   position met again by a shorter path. */
 static int heuristic(const Game *G, uint64_t k) {
     uint64_t c = pyr_counts(G, pyr_of(k)) + (G->all52 ? stk_counts(G, stk_of(k)) : 0);
     int h = 0;
@@ -118,7 +143,46 @@ static int heuristic(const Game *G, uint64_t k) {
         if (G->alone[r]) h += a;
         else if (s > r) { int b = cnt_of(c, s); h += a > b ? a : b; }
     }
-    return h;
+    if (G->draw3 || G->all52) return h;
+    uint32_t stk = stk_of(k);
+    int ptr = ptr_of(k);
+    uint32_t below = ptr >= 32 ? 0xFFFFFFFFu : ((1u << ptr) - 1u);
+    uint64_t w = stk_counts(G, stk & below);
+    int need[NRANK], left = 0;               /* stock cards of each rank still needed */
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r], n = 0;
+        if (!G->alone[r] && s) n = cnt_of(c, s) - cnt_of(c, r) - cnt_of(w, r);
+        need[r] = n > 0 ? n : 0;
+        left += need[r];
+    }
+    if (!left) return h;
+    /* the cards passed on the way, counted per rank */
+    uint64_t passed = 0;
+    int npassed = 0;
+    uint32_t rest = stk & ~below;
+    for (;;) {
+        if (!rest) return h;                 /* too few in the stock: no win from here */
+        int m = low_bit(rest); rest &= rest - 1;
+        int t = G->rank[NPYR + m];
+        if (need[t] > 0) { need[t]--; if (--left == 0) break; }
+        passed += 1ULL << (4 * t);
+        npassed++;
+    }
+    if (!G->stock_top) return h + npassed + 1;
+    int total = 0;
+    for (int r = 1; r < NRANK; r++) {
+        int s = G->partner[r], a = cnt_of(c, r), pr = cnt_of(passed, r);
+        if (G->alone[r]) { total += a + pr; continue; }
+        if (s < r) continue;
+        int b = cnt_of(c, s), ps = cnt_of(passed, s), best = 1 << 30;
+        for (int P = 0; P <= a && P <= b; P++) {
+            int xr = b - P, xs = a - P;
+            int cost = a + b - P + (pr > xr ? pr - xr : 0) + (ps > xs ? ps - xs : 0);
+            if (cost < best) best = cost;
+        }
+        total += best;
+    }
+    return total;
 }
 
 /* The draw-pile cards that may still become available.  When no recycle is
@@ -198,9 +262,8 @@ typedef struct { int slot; int rank; } Avail;
 
 /* The exposed pyramid places. */
 static inline uint32_t exposed(const Game *G, uint32_t pyr) {
-    uint32_t e = 0, p = pyr;
-    while (p) { int i = low_bit(p); p &= p - 1; if (!(pyr & G->cover[i])) e |= 1u << i; }
-    return e;
+    return pyr & ~(G->covered[0][pyr & 127] | G->covered[1][(pyr >> 7) & 127] | G->covered[2][(pyr >> 14) & 127]
+                   | G->covered[3][(pyr >> 21) & 127]);
 }
 
 static uint64_t after_removal(const Game *G, uint64_t k, int a, int b) {
@@ -302,9 +365,12 @@ static int children(const Game *G, uint64_t k, Child *out) {
 
 /* ---- the table of positions ------------------------------------------------ */
 
-typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, dead, h; } Node;  /* h: heuristic, set when met */
+typedef struct { uint64_t key; uint32_t parent; uint32_t move; uint16_t g; uint8_t closed, h; } Node;  /* h: heuristic, set when met */
 
-typedef struct { uint64_t key; uint32_t idx1; } Slot;   /* idx1: node index + 1, 0 = empty */
+/* idx1: node index + 1, 0 = empty.  A position met again is judged by its slot
+   alone (one cache line, not two): the slot holds whether it is dead and a copy
+   of its node's g, the two kept equal. */
+typedef struct { uint64_t key; uint32_t idx1; uint16_t g; uint8_t dead; } Slot;
 typedef struct {
     Node *nodes; uint32_t nn, ncap;
     Slot *slots; uint64_t mask;
@@ -328,27 +394,28 @@ static int table_grow(Table *T) {
     uint64_t m = T->mask * 2 + 1;
     Slot *s = calloc(m + 1, sizeof(Slot));
     if (!s) return 0;
-    for (uint32_t i = 0; i < T->nn; i++) {
-        uint64_t h = mix(T->nodes[i].key) & m;
+    for (uint64_t i = 0; i <= T->mask; i++) {
+        if (!T->slots[i].idx1) continue;
+        uint64_t h = mix(T->slots[i].key) & m;
         while (s[h].idx1) h = (h + 1) & m;
-        s[h].key = T->nodes[i].key; s[h].idx1 = i + 1;
+        s[h] = T->slots[i];
     }
     free(T->slots); T->slots = s; T->mask = m;
     return 1;
 }
 
-/* index of key, or -1 with *where set to the empty slot to fill */
+/* index of key and *where its slot, or -1 and *where the empty slot to fill */
 static inline int64_t table_find(const Table *T, uint64_t key, uint64_t *where) {
     uint64_t h = mix(key) & T->mask;
     while (T->slots[h].idx1) {
-        if (T->slots[h].key == key) return T->slots[h].idx1 - 1;
+        if (T->slots[h].key == key) { *where = h; return T->slots[h].idx1 - 1; }
         h = (h + 1) & T->mask;
     }
     *where = h;
     return -1;
 }
 
-static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
+static int64_t table_add(Table *T, uint64_t key, uint64_t where, int g, int dead) {
     if (T->nn == T->ncap) {
         uint32_t c = T->ncap * 2;
         Node *n = realloc(T->nodes, sizeof(Node) * c);
@@ -356,8 +423,9 @@ static int64_t table_add(Table *T, uint64_t key, uint64_t where) {
         T->nodes = n; T->ncap = c;
     }
     uint32_t i = T->nn++;
-    T->nodes[i].key = key;
-    T->slots[where].key = key; T->slots[where].idx1 = i + 1;
+    T->nodes[i].key = key; T->nodes[i].g = (uint16_t)g;
+    Slot *sl = &T->slots[where];
+    sl->key = key; sl->idx1 = i + 1; sl->g = (uint16_t)g; sl->dead = (uint8_t)dead;
     if ((uint64_t)T->nn * 2 > T->mask) {
         if (!table_grow(T)) return -1;
     }
@@ -395,77 +463,101 @@ typedef struct {
 
 static inline int removed_of(uint64_t k) { return NPYR - popc(pyr_of(k)); }
 
-/* The largest set of pairs between the free pyramid cards of rank r (places in
-   rs) and those of its partner rank s (places in ss) that may ever meet (compat):
-   a maximum bipartite matching, by augmenting paths over at most 4 x 4 cards. */
-static int try_aug(const Game *G, int i, uint32_t ss, uint32_t *seen, int *match_of) {
-    uint32_t c = G->compat[i] & ss & ~*seen;
-    while (c) {
-        int j = low_bit(c); c &= c - 1;
-        *seen |= 1u << j;
-        if (match_of[j] < 0 || try_aug(G, match_of[j], ss, seen, match_of)) { match_of[j] = i; return 1; }
-    }
-    return 0;
+/* ---- the upper bound on pyramid cards removable ------------------------------
+
+   A relaxed game: the pyramid as it is, and the draw-pile cards that may still
+   become available as a pool whose cards are all available at any time, in any
+   order.  Every line of the real game is one of the relaxed game's (a pyramid
+   card leaving with a draw-pile card takes that card from the pool; draw-pile
+   cards leaving together only shrink the pool), so the most pyramid cards the
+   relaxed game removes bounds the real game's.  The relaxed game is solved
+   exactly, by a depth-first search memoised on (pyramid places, pool), shared by
+   every position of one solve: the pyramid has only 1430 shapes and the pool only
+   counts, so positions far apart in the real game meet the same entries. */
+
+typedef struct { uint64_t *keys; uint8_t *vals; uint64_t mask, n; } Memo;   /* key 0: empty */
+
+static int memo_init(Memo *M) {
+    M->mask = (1u << 12) - 1; M->n = 0;
+    M->keys = calloc(M->mask + 1, sizeof(uint64_t));
+    M->vals = malloc(M->mask + 1);
+    return M->keys && M->vals;
 }
-static int max_pairs(const Game *G, uint32_t rs, uint32_t ss) {
-    int match_of[NPYR], m = 0;
-    uint32_t t = ss;
-    while (t) { int j = low_bit(t); t &= t - 1; match_of[j] = -1; }
-    while (rs) {
-        int i = low_bit(rs); rs &= rs - 1;
-        uint32_t seen = 0;
-        m += try_aug(G, i, ss, &seen, match_of);
+static void memo_free(Memo *M) { free(M->keys); free(M->vals); }
+
+static inline uint64_t memo_slot(const Memo *M, uint64_t key) {
+    uint64_t h = mix(key) & M->mask;
+    while (M->keys[h] && M->keys[h] != key) h = (h + 1) & M->mask;
+    return h;
+}
+/* a full table that cannot grow keeps what it has: the bound is only taken again */
+static void memo_put(Memo *M, uint64_t key, int v) {
+    if ((M->n + 1) * 2 > M->mask) {
+        uint64_t m = M->mask * 2 + 1;
+        uint64_t *ks = calloc(m + 1, sizeof(uint64_t));
+        uint8_t *vs = malloc(m + 1);
+        if (!ks || !vs) { free(ks); free(vs); return; }
+        Memo N = {ks, vs, m, M->n};
+        for (uint64_t i = 0; i <= M->mask; i++)
+            if (M->keys[i]) { uint64_t h = memo_slot(&N, M->keys[i]); ks[h] = M->keys[i]; vs[h] = M->vals[i]; }
+        memo_free(M); *M = N;
     }
-    return m;
+    uint64_t h = memo_slot(M, key);
+    if (!M->keys[h]) M->n++;
+    M->keys[h] = key; M->vals[h] = (uint8_t)v;
 }
 
-/* The bound of upper_bound (below) over the pyramid cards `free_` that may leave; *stay collects the
-   places that must stay as a consequence: when some card of rank r must stay
-   (more of them than partners to leave with), one of them stays and holds up
-   everything under it, so the places every such card holds up stay. */
-static int bound_over(const Game *G, uint32_t pyr, uint32_t free_, uint32_t reach, uint32_t *stay) {
-    int ub = NPYR - popc(pyr);
-    uint64_t pc = pyr_counts(G, free_), sc = stk_counts(G, reach);
-    for (int r = 1; r < NRANK; r++) {
-        int s = G->partner[r];
-        if (G->alone[r]) { ub += cnt_of(pc, r); continue; }
-        if (s <= r) continue;
-        int a = cnt_of(pc, r), b = cnt_of(pc, s), c = cnt_of(sc, r), d = cnt_of(sc, s);
-        if (a > d || b > c) {           /* only then can the pyramid pairs fall short */
-            uint32_t rs = free_ & G->pyr_rank[r], ss = free_ & G->pyr_rank[s];
-            int m = max_pairs(G, rs, ss);
-            ub += (a < m + d ? a : m + d) + (b < m + c ? b : m + c);
-            for (int side = 0; side < 2; side++) {
-                uint32_t set = side ? ss : rs;
-                if (side ? b <= m + c : a <= m + d) continue;
-                uint32_t common = PYR_ALL, t = set;
-                while (t) { int i = low_bit(t); t &= t - 1; common &= G->cone[i]; }
-                *stay |= common;
+/* The most pyramid cards among `pyr` the relaxed game removes with the pool
+   (rank r's count in bits 4r..4r+3, as pyr_counts). */
+static int relaxed(const Game *G, Memo *M, uint32_t pyr, uint64_t pool) {
+    if (!pyr) return 0;
+    /* the key: the places, and per rank (Kings aside) the pool's count, cut to the
+       pyramid cards of the partner rank (no more of them can be used): 3 bits each */
+    uint64_t pc = pyr_counts(G, pyr), key = pyr;
+    for (int r = 1, b = 28; r < NRANK; r++) {
+        if (G->alone[r] || !G->partner[r]) continue;
+        int n = cnt_of(pool, r), m = cnt_of(pc, G->partner[r]);
+        key |= (uint64_t)(n < m ? n : m) << b;
+        b += 3;
+    }
+    uint64_t h = memo_slot(M, key);
+    if (M->keys[h]) return M->vals[h];
+    uint32_t ex = exposed(G, pyr), kings = ex & G->pyr_alone;
+    int best = 0, all = popc(pyr);
+    if (kings) best = popc(kings) + relaxed(G, M, pyr & ~kings, pool);   /* they go at once (see children()) */
+    else {
+        for (uint32_t e = ex; e && best < all; ) {
+            int i = low_bit(e); e &= e - 1;
+            int r = G->rank[i], s = G->partner[r];
+            /* with an exposed pyramid partner, or its one remaining coverer (overlap_pairs) */
+            uint32_t with = e & G->pyr_rank[s];
+            if (G->overlap) {
+                for (uint32_t u = pyr & ~ex & G->pyr_rank[s]; u; u &= u - 1) {
+                    int j = low_bit(u);
+                    if (G->cover[j] & pyr & (1u << i) && popc(G->cover[j] & pyr) == 1) with |= 1u << j;
+                }
             }
-        } else ub += a + b;
+            for (; with && best < all; with &= with - 1) {
+                int v = 2 + relaxed(G, M, pyr & ~(1u << i) & ~(with & -with), pool);
+                if (v > best) best = v;
+            }
+            if (cnt_of(pool, s) && best < all) {
+                int v = 1 + relaxed(G, M, pyr & ~(1u << i), pool - (1ULL << (4 * s)));
+                if (v > best) best = v;
+            }
+        }
     }
-    return ub;
+    memo_put(M, key, best);
+    return best;
 }
 
-/* At most how many pyramid cards this position can end with removed: those gone,
-   plus the Kings not blocked, plus per pair of partner ranks r, s: a pyramid card
-   of rank r leaves with a card of rank s, from the pyramid (not blocked, and able
-   to meet it: at most M such pairs, M a maximum matching between the two ranks'
-   free pyramid cards over `compat`) or from the reachable draw pile (d cards of
-   rank s, c of rank r); so at most min(a, M + d) cards of rank r and min(b, M + c)
-   of rank s leave, a and b the free pyramid cards of each rank.  When some rank
-   falls short, the places held up by all its cards stay too: the bound is taken
-   again without them (each step only removes places that cannot leave). */
-static int upper_bound(const Game *G, uint64_t k) {
-    uint32_t pyr = pyr_of(k), reach, bl = blocked_reach(G, k, &reach), free_ = pyr & ~bl, stay = 0;
-    int ub = bound_over(G, pyr, free_, reach, &stay);
-    stay &= free_;
-    if (stay) {
-        uint32_t more = 0;
-        int ub2 = bound_over(G, pyr, free_ & ~stay, reach, &more);
-        if (ub2 < ub) ub = ub2;
-    }
-    return ub;
+/* At most how many pyramid cards this position can end with removed: those
+   gone, plus the relaxed game's over the draw-pile cards that may still become
+   available. */
+static int upper_bound(const Game *G, Memo *M, uint64_t k) {
+    uint32_t reach;
+    blocked_reach(G, k, &reach);
+    return removed_of(k) + relaxed(G, M, pyr_of(k), stk_counts(G, reach));
 }
 
 /* The same cards and pointer with fewer recycles used, already met at no
@@ -474,8 +566,8 @@ static int dominated(const Game *G, const Table *T, uint64_t k, int g) {
     int p = pass_of(k);
     uint64_t where, base = k & ~(3ULL << 57);
     for (int q = 0; q < p; q++) {
-        int64_t i = table_find(T, base | ((uint64_t)q << 57), &where);
-        if (i >= 0 && (G->greedy || T->nodes[i].g <= g)) return 1;
+        if (table_find(T, base | ((uint64_t)q << 57), &where) >= 0 && (G->greedy || T->slots[where].g <= g))
+            return 1;
     }
     return 0;
 }
@@ -485,21 +577,22 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_states, Table *T) {
+static Result search(const Game *G, Memo *M, uint64_t start, int want_best, uint32_t max_states, Table *T) {
     Result R = {S_LOSS, 0, 0, 0};
     Stack *open = calloc(MAXF, sizeof(Stack));
     Stack dead = {0}, dfs = {0}, dfsu = {0};
     Child kids[MAXCHILD];
     uint64_t where;
     if (!open) { R.status = S_NOMEM; return R; }
-    int64_t s0 = table_add(T, start, (table_find(T, start, &where), where));
+    int dead0 = upper_bound(G, M, start) < NPYR;
+    table_find(T, start, &where);
+    int64_t s0 = table_add(T, start, where, 0, dead0);
     if (s0 < 0) { R.status = S_NOMEM; goto done; }
     Node *n0 = &T->nodes[s0];
-    n0->parent = UINT32_MAX; n0->move = 0; n0->g = 0; n0->closed = 0;
+    n0->parent = UINT32_MAX; n0->move = 0; n0->closed = 0;
     R.best_removed = removed_of(start); R.best = 0;
-    n0->dead = upper_bound(G, start) < NPYR;
     n0->h = (uint8_t)heuristic(G, start);
-    if (n0->dead) { push(&dead, 0); }
+    if (dead0) { push(&dead, 0); }
     else push(&open[G->greedy ? 0 : n0->h], 0);
     int f = 0;
     for (;;) {
@@ -513,35 +606,38 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         nd->closed = 1;
         if (is_goal(G, k)) { R.status = S_WIN; R.goal = idx; R.best = idx; R.best_removed = removed_of(k); goto done; }
         int nc = children(G, k, kids);
-        int g1 = nd->g + 1;
+        int g1 = nd->g + 1, hmin = nd->h - 1;      /* (nd moves when the table grows) */
         prefetch_slots(T, kids, nc);
-        for (int c = 0; c < nc; c++) {
+        for (int c = nc - 1; c >= 0; c--) {     /* pushed last-first: within an f, removals are taken before draws */
             uint64_t ck = kids[c].child;
             int64_t ci = table_find(T, ck, &where);
             if (ci >= 0) {
+                /* a shorter way to a position met before: it is (re)opened, closed
+                   or not, as the heuristic is not consistent */
+                Slot *sl = &T->slots[where];
+                if (G->greedy || sl->dead || sl->g <= g1) continue;
                 Node *cn = &T->nodes[ci];
-                if (G->greedy || cn->closed || cn->dead || cn->g <= g1) continue;
-                cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move;
+                sl->g = cn->g = (uint16_t)g1; cn->parent = idx; cn->move = kids[c].move; cn->closed = 0;
+                if (cn->h < hmin) cn->h = (uint8_t)hmin;
                 int hf = g1 + cn->h;
                 if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
             if (dominated(G, T, ck, g1)) continue;
             if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
-            ci = table_add(T, ck, where);
+            int rm = removed_of(ck), cub = upper_bound(G, M, ck);
+            ci = table_add(T, ck, where, g1, cub < NPYR);
             if (ci < 0) { R.status = S_NOMEM; goto done; }
             Node *cn = &T->nodes[ci];
-            cn->key = ck; cn->parent = idx; cn->move = kids[c].move; cn->g = (uint16_t)g1; cn->closed = 0;
-            int rm = removed_of(ck);
+            cn->parent = idx; cn->move = kids[c].move; cn->closed = 0;
             if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
-            int cub = upper_bound(G, ck);
-            cn->dead = cub < NPYR;
-            if (cn->dead) {
+            if (cub < NPYR) {
                 if (want_best && cub > R.best_removed && !push(&dead, (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
                 continue;
             }
             if (is_goal(G, ck)) { R.status = S_WIN; R.goal = (uint32_t)ci; R.best = (uint32_t)ci; R.best_removed = removed_of(ck); goto done; }
-            cn->h = (uint8_t)heuristic(G, ck);
+            int ch = heuristic(G, ck);
+            cn->h = (uint8_t)(ch < hmin ? hmin : ch);    /* pathmax: f never falls along a line */
             int hf = G->greedy ? cn->h : g1 + cn->h;
             if (hf >= MAXF || !push(&open[hf], (uint32_t)ci)) { R.status = S_NOMEM; goto done; }
             if (hf < f) f = hf;       /* greedy order only: A*'s f never falls */
@@ -557,14 +653,14 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
         uint64_t *order = malloc(sizeof(uint64_t) * dead.n);
         if (!order) { R.status = S_NOMEM; goto done; }
         for (uint32_t d = 0; d < dead.n; d++)
-            order[d] = ((uint64_t)(63 - upper_bound(G, T->nodes[dead.items[d]].key)) << 32) | dead.items[d];
+            order[d] = ((uint64_t)(63 - upper_bound(G, M, T->nodes[dead.items[d]].key)) << 32) | dead.items[d];
         qsort(order, dead.n, sizeof(uint64_t), cmp_u64);
         for (uint32_t d = 0; d < dead.n; d++) dead.items[d] = (uint32_t)order[d];
         free(order);
     }
     for (uint32_t d = 0; d < dead.n; d++) {
         uint32_t root = dead.items[d];
-        int rub = upper_bound(G, T->nodes[root].key);
+        int rub = upper_bound(G, M, T->nodes[root].key);
         if (rub <= R.best_removed) continue;
         dfs.n = 0; dfsu.n = 0;
         if (!push(&dfs, root) || !push(&dfsu, (uint32_t)rub)) { R.status = S_NOMEM; goto done; }
@@ -584,14 +680,13 @@ static Result search(const Game *G, uint64_t start, int want_best, uint32_t max_
                 if (dominated(G, T, ck, 0xFFFF)) continue;
                 /* a child that can neither beat the best by itself nor lead to more is not
                    kept: its bound says it cannot matter (met again, it is judged again) */
-                int rm = removed_of(ck), cub = upper_bound(G, ck);
+                int rm = removed_of(ck), cub = upper_bound(G, M, ck);
                 if (rm <= R.best_removed && cub <= R.best_removed) continue;
                 if (T->nn >= max_states) { R.status = S_LIMIT; goto done; }
-                int64_t ci = table_add(T, ck, where);
+                int64_t ci = table_add(T, ck, where, T->nodes[idx].g + 1, 1);
                 if (ci < 0) { R.status = S_NOMEM; goto done; }
                 Node *cn = &T->nodes[ci];
-                cn->key = ck; cn->parent = idx; cn->move = kids[c].move;
-                cn->g = (uint16_t)(T->nodes[idx].g + 1); cn->closed = 1; cn->dead = 1; cn->h = 0;
+                cn->parent = idx; cn->move = kids[c].move; cn->closed = 1; cn->h = 0;
                 if (rm > R.best_removed) { R.best_removed = rm; R.best = (uint32_t)ci; }
                 if (cub > R.best_removed && (!push(&dfs, (uint32_t)ci) || !push(&dfsu, (uint32_t)cub))) { R.status = S_NOMEM; goto done; }
             }
@@ -650,13 +745,19 @@ static int load_game(Game *G, PyObject *tables, PyObject *ranks) {
     }
     for (int r = 1; r < NRANK; r++)
         for (int s = 1; s < NRANK; s++)
-            if (G->pairs[r][s]) { G->pyr_partner_rank[r] |= G->pyr_rank[s]; G->partner[r] = (uint8_t)s; }
+            if (G->pairs[r][s]) G->partner[r] = (uint8_t)s;
+    for (int r = 1; r < NRANK; r++)
+        if (G->alone[r]) G->pyr_alone |= G->pyr_rank[r];
     for (int c = 0; c < 4; c++)
         for (int v = 0; v < 128; v++) {
             uint64_t t = 0;
             for (int b = 0; b < 7; b++) if (v >> b & 1) t += 1ULL << (4 * G->rank[7 * c + b]);
             G->pyr_cnt[c][v] = t;
         }
+    for (int c = 0; c < 4; c++)
+        for (int v = 0; v < 128; v++)
+            for (int i = 0; i < NPYR; i++)
+                if (G->cover[i] & ((uint32_t)v << (7 * c))) G->covered[c][v] |= 1u << i;
     for (int c = 0; c < 3; c++)
         for (int v = 0; v < 256; v++) {
             uint64_t t = 0;
@@ -677,11 +778,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!load_game(&G, tables, ranks)) return NULL;
     G.greedy = !shortest;
     Table T;
-    if (!table_init(&T)) { table_free(&T); return PyErr_NoMemory(); }
+    Memo M;
+    if (!table_init(&T) || !memo_init(&M)) { table_free(&T); memo_free(&M); return PyErr_NoMemory(); }
     Result R;
     Py_BEGIN_ALLOW_THREADS
-    R = search(&G, (uint64_t)start, want_best, max_states, &T);
+    R = search(&G, &M, (uint64_t)start, want_best, max_states, &T);
     Py_END_ALLOW_THREADS
+    memo_free(&M);
     if (R.status == S_NOMEM) { table_free(&T); return PyErr_NoMemory(); }
     PyObject *path = PyList_New(0);
     if (R.status != S_LIMIT) {
@@ -720,7 +823,11 @@ static PyObject *py_bounds(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOK", &tables, &ranks, &key)) return NULL;
     Game G;
     if (!load_game(&G, tables, ranks)) return NULL;
-    return Py_BuildValue("(iIi)", heuristic(&G, key), blocked(&G, key), upper_bound(&G, key));
+    Memo M;
+    if (!memo_init(&M)) { memo_free(&M); return PyErr_NoMemory(); }
+    int ub = upper_bound(&G, &M, key);
+    memo_free(&M);
+    return Py_BuildValue("(iIi)", heuristic(&G, key), blocked(&G, key), ub);
 }
 
 static PyMethodDef methods[] = {

@@ -1,12 +1,14 @@
-"""The C core's upper bound on pyramid cards removable, which also declares a
-position dead (no win through it) when it falls below 28, against the slow
-breadth-first search of test_psolver_bruteforce.
+"""The C core's bounds against the slow breadth-first search of test_psolver_bruteforce.
 
-The bound pairs, per pair of partner ranks, the free pyramid cards of one rank
-with those of the other that may ever meet (a maximum matching over the places
-that are never one above the other) and with the reachable draw pile; the cases
-below include positions that only this matching proves dead (every card has a
-partner it may meet, the counts agree, yet no pairing covers them all).
+The upper bound on pyramid cards removable (which also declares a position dead,
+no win through it, when it falls below 28) is the most a relaxed game removes:
+the pyramid as it is, and the draw-pile cards that may still become available
+as a pool, all available at any time.  The A* heuristic (removals plus the draws
+needed to reach the stock cards the pyramid must pair with) must never exceed
+the moves a win still needs.  Both are checked on every position reachable in
+small cases under every switch; the cases below include positions that only the
+pyramid's order proves lost (every card has a partner it may meet, the counts
+agree, yet no order of removals frees them all).
 """
 import random
 import sys
@@ -17,7 +19,7 @@ from assistant.pyramid.rules import Rules
 from assistant.pyramid.solver import position, solve_position, tables
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_psolver_bruteforce import RULE_SETS, bfs, small_case  # noqa: E402
+from test_psolver_bruteforce import RULE_SETS, apply, bfs, moves, small_case, won  # noqa: E402
 
 PAIR = {r: 13 - r for r in range(1, 13)}
 
@@ -87,9 +89,10 @@ def test_a_waste_card_whose_partners_may_only_come_from_the_stock_buries_the_was
 
 def test_a_rank_falling_short_keeps_what_all_its_cards_hold_up():
     # Three rows: Kings at 1.1, 2.1 and 2.2, 6s at 3.1 and 3.3, one 7 at 3.2 and
-    # none to come.  One 6 must stay, and either holds up the apex King: the bound
-    # is 22 gone + 2 Kings + one 6 and the 7 = 26, not 27.  Brute force finds 25
-    # (the 6 left at 3.3 also holds up 2.2).
+    # none to come.  One 6 must stay, and it holds up a King of row 2 and the apex
+    # King: at most the 22 places not dealt, the 7, the other 6 and one King = 25.
+    # Counting per rank (the bound before the relaxed game) gave 26; the relaxed
+    # game plays the pyramid's order out and is exact here.
     rules = Rules()
     pyramid = [13, 13, 13, 6, 7, 6] + [None] * 22
     stock = [1, 12]
@@ -97,4 +100,47 @@ def test_a_rank_falling_short_keeps_what_all_its_cards_hold_up():
     start = (tuple(v or 0 for v in pyramid), ((),), tuple(stock), 0)
     length, most = bfs(start, rules)
     s = solve_position(pyramid, stock, [], rules)
-    assert blocked == 0 and ub == 26 and length is None and most == s.removed == 25
+    assert blocked == 0 and ub == 25 and length is None and most == s.removed == 25
+
+
+def as_position(state, rules):
+    pyr, piles, stock, rec = state
+    pyramid = [v or None for v in pyr]
+    waste = list(piles[0]) if rules.draw == "one" else [list(p) for p in piles]
+    return position(pyramid, list(stock), waste, rules, 1 if rules.passes is None else rec + 1)
+
+
+def test_bounds_hold_on_every_reachable_position():
+    for name, rules in RULE_SETS.items():
+        rng = random.Random(200 + list(RULE_SETS).index(name))
+        for case in range(15):
+            _, _, _, start = small_case(rng, rules)
+            # every reachable position and its moves
+            graph, todo = {start: None}, [start]
+            while todo:
+                s = todo.pop()
+                graph[s] = [apply(s, m, rules) for m in moves(s, rules)]
+                for t in graph[s]:
+                    if t not in graph:
+                        graph[t] = None
+                        todo.append(t)
+            # the most pyramid cards removable and the moves to a win, from each (to a fixpoint:
+            # with unlimited passes the positions can go round)
+            most = {s: sum(1 for v in s[0] if not v) for s in graph}
+            dist = {s: 0 for s in graph if won(s, rules)}
+            changed = True
+            while changed:
+                changed = False
+                for s, kids in graph.items():
+                    m = max([most[s]] + [most[t] for t in kids])
+                    if m > most[s]:
+                        most[s], changed = m, True
+                    d = min([dist[t] + 1 for t in kids if t in dist], default=None)
+                    if d is not None and not won(s, rules) and d < dist.get(s, 1 << 30):
+                        dist[s], changed = d, True
+            for s in graph:
+                p = as_position(s, rules)
+                h, _, ub = _pyramidcore.bounds(tables(rules), p.ranks, p.key)
+                assert ub >= most[s], (name, case, s)
+                if s in dist:
+                    assert ub == 28 and h <= dist[s], (name, case, s, h, dist[s])
