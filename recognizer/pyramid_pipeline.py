@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .cards import RECT_H, RECT_W, find_cards, rectify, work_image
+from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
@@ -223,18 +223,62 @@ def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, 
     return read_index(card, upto)
 
 
+SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's
+
+
+def _cut_mids(q) -> list[np.ndarray]:
+    """The midpoints of a split piece's cut sides (find_cards' "cuts")."""
+    c = q.corners
+    return [(c[k] + c[(k + 1) % 4]) / 2 for k in q.extra.get("cuts", ())]
+
+
+def _rejoined(quads: list) -> list[tuple[np.ndarray, list]]:
+    """find_cards' outlines with the pieces of each split row joined again: (outline, its
+    pieces; [] for an outline found whole).  In a pyramid most outlines are the visible
+    upper parts of covered cards (half a card, a card's proportions turned), so find_cards
+    sizes the cards by them and cuts each whole card seen side-on into two such halves."""
+    pieces = [q for q in quads if q.source.endswith("_split")]
+    group = list(range(len(pieces)))
+    root = lambda i: i if group[i] == i else root(group[i])   # noqa: E731
+    for i, a in enumerate(pieces):
+        tol = SIBLING_TOL * quad_sides(a.corners)[0]
+        for j in range(i):
+            if any(np.linalg.norm(m - n) < tol for m in _cut_mids(a) for n in _cut_mids(pieces[j])):
+                group[root(i)] = root(j)
+    rows: dict[int, list] = {}
+    for i, q in enumerate(pieces):
+        rows.setdefault(root(i), []).append(q.corners)
+    joined = [(order_corners(cv2.boxPoints(cv2.minAreaRect(np.float32(np.concatenate(g))))), g)
+              for g in rows.values() if len(g) > 1]
+    return [(q.corners, []) for q in quads if not q.source.endswith("_split")] + joined + \
+        [(g[0], []) for g in rows.values() if len(g) == 1]
+
+
+JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
+
+
 def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
     """find_cards on the work image; (face-up cards with their readings, backs) in the
-    photo's detail pixels."""
+    photo's detail pixels.  A split row joined again that has a card's proportions and
+    reads as a card is one card (seen side-on); else its pieces stand."""
     work, fw = work_image(photo.image)
     faces, backs = [], []
-    for q in find_cards(work, size_plane=False):   # covered cards show part of a card
-        corners = q.corners * fw
-        r = read_rank(rectify(photo.image, corners))
+
+    def take(corners: np.ndarray, r: RankReading) -> None:
         if r.kind in ("number", "court"):
             faces.append((corners, r))
         elif r.kind == "back":
             backs.append(corners)
+
+    for q, parts in _rejoined(find_cards(work, size_plane=False)):   # covered cards show part of a card
+        short, long_ = quad_sides(q)
+        whole = not parts or JOINED_ASPECT[0] < long_ / short < JOINED_ASPECT[1]
+        r = read_rank(rectify(photo.image, q * fw)) if whole else None
+        if r is not None and (not parts or r.kind in ("number", "court")):
+            take(q * fw, r)
+            continue
+        for part in parts:
+            take(part * fw, read_rank(rectify(photo.image, part * fw)))
     return faces, backs
 
 
