@@ -326,7 +326,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
             places = _places(top, k_apex, lat.px, lat.py)
             scores = {p: edge_score(grey, lat.H, x, y, lat.py, paper)[0] for p, (x, y) in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
-            value += AGREE * _agreeing(lat.H, places, present, anchors)
+            value += AGREE * len(_outlined(lat.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lat.H, places, present, outlines or anchors)
             if best is None or value > best[0]:
                 apex_alone = sum(1 for dr, _ in joined if dr == top) == 1
@@ -345,8 +345,10 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     # the places kept must show a card's top edge on the cards' paper (seen on the refitted
     # table: the lattice from the outlines alone may be a few per cent off in scale)
     scores = {p: edge_score(grey, H, *places[p], py, paper)[0] for p in PLACES}
+    # (or a found outline lies as the place's card: a deep shadow darkens the paper)
     shadows = best is from_lattice
-    seen = [scores[p] >= JOIN and _papery(grey, H, *places[p], py, paper, shadows) for p in present]
+    outlined = set(_outlined(H, places, present, outlines or anchors))
+    seen = [p in outlined or (scores[p] >= JOIN and _papery(grey, H, *places[p], py, paper, shadows)) for p in present]
     if prior is None and np.mean(seen) < SEEN_SHARE:
         return None         # places kept only because play could not leave a hole
     # snap each present card onto its edges (the lattice is only as exact as the table)
@@ -426,11 +428,12 @@ def _unexplained(H: np.ndarray, places: dict, present: frozenset, outlines: list
     return n
 
 
-def _agreeing(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:
-    """How many found outlines lie as a fitted card does: a whole card on an exposed place, or
-    the upper part of a covered one, its centre there and its long axis the same way."""
+def _outlined(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> list[str]:
+    """The place each found outline lies as a fitted card at (a whole card on an exposed
+    place, or the upper part of a covered one: its centre there and its long axis the same
+    way), one entry per such outline."""
     open_ = exposed(present)
-    n = 0
+    out = []
     for q in outlines:
         c = np.mean(q, 0)
         sides = np.roll(q, -1, 0) - q
@@ -442,9 +445,10 @@ def _agreeing(H: np.ndarray, places: dict, present: frozenset, outlines: list) -
             if cv2.pointPolygonTest(np.float32(rect).reshape(-1, 1, 2), (float(c[0]), float(c[1])), True) > 0:
                 axis = rect[3] - rect[0] if p in open_ else rect[1] - rect[0]
                 cos = abs(np.dot(axis, long_ax)) / (np.linalg.norm(axis) * np.linalg.norm(long_ax) + 1e-9)
-                n += cos > 0.9
+                if cos > 0.9:
+                    out.append(p)
                 break
-    return n
+    return out
 
 
 def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[float, float]]:
@@ -521,7 +525,7 @@ def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines)
                 scores[p] = score(top + r - 1, k_apex + 2 * (c - 1) - (r - 1))
             present, value = best_shape(scores, [prior] if prior is not None else None)
             value -= BORDER * sum(max(0.0, score(*b) - JOIN) for b in _border(top, k_apex))
-            value += AGREE * _agreeing(lt.H, places, present, anchors)
+            value += AGREE * len(_outlined(lt.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lt.H, places, present, outlines or anchors)
             if best is None or value > best[0]:
                 lat = _Lattice(lt.H, lt.pitch_x, py)
