@@ -305,13 +305,15 @@ def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float
 
 
 def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
-                prior: frozenset | None = None, outlines: list[np.ndarray] | None = None) -> PyramidFit | None:
+                prior: frozenset | None = None, outlines: list[np.ndarray] | None = None,
+                whole: list[np.ndarray] | None = None) -> PyramidFit | None:
     """Fit the 7 rows to a grey photo (float32) from the whole cards' outlines `anchors`
     (photo px, clockwise, short edge first).  paper: the cards' paper grey level.
     prior: the places the caller knows hold a card (any other is empty).  outlines: every
     face-up outline found (default: the anchors); a fit leaving many of them off its cards
-    is a part of the pyramid taken for the whole."""
-    best = from_lattice = _lattice_fit(grey, anchors, paper, prior, outlines)
+    is a part of the pyramid taken for the whole.  whole: the outlines the lattice rests on
+    (default: outlines), see _lattice_fit."""
+    best = from_lattice = _lattice_fit(grey, anchors, paper, prior, outlines, whole)
     starts = []
     if best is None or best[0] < LATTICE_SURE:      # (a clear lattice from the outlines: no growing)
         for quad in anchors:
@@ -488,13 +490,13 @@ def _node_score(grey, lt, py: float, paper: float, cache: dict, dr: int, k: int)
     return cache[(dr, k)]
 
 
-def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines):
-    """The best placing of the 7 rows on the lattices fitted from the found outlines
-    (pyramid_lattice.fit_lattices): every apex node that keeps the most outlines on places is
+def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines, whole=None):
+    """The best placing of the 7 rows on the lattices fitted from the found outlines `whole`
+    (default: outlines or anchors; pyramid_lattice.fit_lattices): every apex node that keeps the most outlines on places is
     tried, each place's top edge scored (edge_score, cached per node).  Returns a candidate
     as fit_pyramid keeps them (value, _Lattice, places, scores, present, apex_alone,
     (top, k_apex)) or None."""
-    quads = list(outlines or anchors)
+    quads = list(whole if whole is not None else outlines or anchors)
     # a cheap look first: a card found whole lies on the two cards it covers, whose top
     # edges show just above it; the (lattice, row pitch) pairs where they show best are
     # placed in full

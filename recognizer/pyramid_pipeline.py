@@ -314,7 +314,11 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     paper = float(np.median([np.percentile(cv2.cvtColor(rectify(photo.image, c), cv2.COLOR_BGR2GRAY), 90)
                              for c, _ in faces])) if faces else 200.0
     anchors = _anchors(faces)
-    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces]) if anchors else None
+    # the lattice rests on the cards read surely: a covered card's visible strip (half a
+    # card, a card's proportions turned) read as some card at low confidence proposes a
+    # lattice of half cards
+    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
+    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces], whole) if anchors else None
     warnings: list[str] = []
     cards: list[PlaceCard] = []
     pyramid: dict[str, str | None] = {p: None for p in PLACES}
