@@ -294,6 +294,30 @@ def _inside(pt: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(np.float32(quad).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
 
 
+TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
+#                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
+
+
+def _touching(a: np.ndarray, b: np.ndarray) -> bool:
+    """Do two outlines overlap or touch (b grown by TOUCH about its centre)?"""
+    c = np.mean(b, 0)
+    grown = np.float32(c + (np.asarray(b) - c) * (1 + TOUCH))
+    area, _ = cv2.intersectConvexConvex(np.float32(a), grown)
+    return area > 0
+
+
+def _waste_tops(beside: list, pyr_quads: list) -> list:
+    """The face-up cards off the pyramid that may be waste tops: an unsurely read one touching
+    one read more surely is a card under a fanned top, or a piece of one (a fanned waste shows
+    its top whole and the cards under it in part); touching the pyramid's cards, it is a
+    piece of a pyramid card the fit left out (the waste lies a little way off)."""
+    kept: list = []
+    for c, r in sorted(beside, key=lambda f: -f[1].confidence):
+        if r.confidence >= LOW_CONFIDENCE or not any(_touching(c, k) for k in [k for k, _ in kept] + pyr_quads):
+            kept.append((c, r))
+    return kept
+
+
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     """Read a photo of a Pyramid Solitaire table (path, bytes or BGR array).
     prior: the places known to hold a card (e.g. the tracker's), as a list of "r.c".
@@ -345,9 +369,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
     role = "waste" if pyr_quads else "outside"
-    for c, r in faces:
-        if not off(c):
-            continue
+    beside = [(c, r) for c, r in faces if off(c)]
+    for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
         if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
             # back (a checkered back reads as a king at 0.67)
@@ -359,7 +382,6 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         cards.append(PlaceCard(rank, full(c), r.confidence, role, None, r.note))
         if r.confidence < LOW_CONFIDENCE and pyr_quads:
             warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
-    # a fanned waste shows its top whole and the cards under it in part: the top lies on them
     waste = [c.rank for c in cards if c.role == "waste"]
     if len(waste) > 3:
         warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most three waste tops expected")
