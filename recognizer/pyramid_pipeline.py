@@ -318,6 +318,19 @@ def _waste_tops(beside: list, pyr_quads: list) -> list:
     return kept
 
 
+SAME_CARD = (0.8, 1.25)   # a found outline's area over an exposed place's card's: that card found
+#                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
+
+
+def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float, str]]:
+    """The readings of the cards found whole (read_rank on their own outline) lying as the
+    exposed card at `quad`: its centre inside, about its size.  The place's own view is cut
+    from the fitted lattice and may be a millimetre or two off; the outline is the card's."""
+    area = cv2.contourArea(np.float32(quad))
+    return [(r.rank, r.confidence, r.note) for c, r in faces
+            if _inside(np.mean(c, 0), quad) and SAME_CARD[0] < cv2.contourArea(np.float32(c)) / area < SAME_CARD[1]]
+
+
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     """Read a photo of a Pyramid Solitaire table (path, bytes or BGR array).
     prior: the places known to hold a card (e.g. the tracker's), as a list of "r.c".
@@ -362,6 +375,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             pyr_quads.append(q)
             upto = min(1.0, fit.pitch_y / 88.0) if p not in open_ else 1.0
             rank, conf, note = read_place(card_image(photo.image, fit, p), p in open_, upto)
+            if p in open_:
+                rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
             pyramid[p] = rank or UNREAD
             cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
             if conf < LOW_CONFIDENCE:
