@@ -223,7 +223,9 @@ def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, 
     return read_index(card, upto)
 
 
-SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's
+SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
+#                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
+#                        small share will do, a neighbouring card's piece lies a card's side away)
 
 
 def _cut_mids(q) -> list[np.ndarray]:
