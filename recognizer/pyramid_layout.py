@@ -100,6 +100,16 @@ def top_view(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, x1: float, y
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
 
 
+def _row_medians(a: np.ndarray) -> np.ndarray:
+    """np.median(a, axis=1), the same values a third faster (no NaN checks): line_strength
+    runs thousands of times a photo."""
+    n = a.shape[1]
+    if n % 2:
+        return np.partition(a, n // 2, axis=1)[:, n // 2]
+    p = np.partition(a, [n // 2 - 1, n // 2], axis=1)
+    return (p[:, n // 2 - 1] + p[:, n // 2]) / 2
+
+
 def line_strength(grad: np.ndarray, lo: int, hi: int) -> tuple[float, int]:
     """How strongly a straight line across the columns of `grad` shows in rows lo..hi: per
     row, the median over the columns of the gradient (each column's strongest within 1 mm,
@@ -109,7 +119,7 @@ def line_strength(grad: np.ndarray, lo: int, hi: int) -> tuple[float, int]:
     if band.size == 0:
         return 0.0, 0
     band = cv2.dilate(band, np.ones((int(2 * PX_MM) + 1, 1), np.uint8))
-    per_row = np.median(band, axis=1)
+    per_row = _row_medians(band)
     i = int(np.argmax(per_row))
     # the middle of the rows near the best (the dilation makes a plateau; a thin dark line
     # is strongest a millimetre either side of it)
