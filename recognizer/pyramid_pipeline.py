@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .cards import RECT_H, RECT_W, find_cards, rectify, work_image
+from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
@@ -223,18 +223,64 @@ def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, 
     return read_index(card, upto)
 
 
+SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
+#                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
+#                        small share will do, a neighbouring card's piece lies a card's side away)
+
+
+def _cut_mids(q) -> list[np.ndarray]:
+    """The midpoints of a split piece's cut sides (find_cards' "cuts")."""
+    c = q.corners
+    return [(c[k] + c[(k + 1) % 4]) / 2 for k in q.extra.get("cuts", ())]
+
+
+def _rejoined(quads: list) -> list[tuple[np.ndarray, list]]:
+    """find_cards' outlines with the pieces of each split row joined again: (outline, its
+    pieces; [] for an outline found whole).  In a pyramid most outlines are the visible
+    upper parts of covered cards (half a card, a card's proportions turned), so find_cards
+    sizes the cards by them and cuts each whole card seen side-on into two such halves."""
+    pieces = [q for q in quads if q.source.endswith("_split")]
+    group = list(range(len(pieces)))
+    root = lambda i: i if group[i] == i else root(group[i])   # noqa: E731
+    for i, a in enumerate(pieces):
+        tol = SIBLING_TOL * quad_sides(a.corners)[0]
+        for j in range(i):
+            if any(np.linalg.norm(m - n) < tol for m in _cut_mids(a) for n in _cut_mids(pieces[j])):
+                group[root(i)] = root(j)
+    rows: dict[int, list] = {}
+    for i, q in enumerate(pieces):
+        rows.setdefault(root(i), []).append(q.corners)
+    joined = [(order_corners(cv2.boxPoints(cv2.minAreaRect(np.float32(np.concatenate(g))))), g)
+              for g in rows.values() if len(g) > 1]
+    return [(q.corners, []) for q in quads if not q.source.endswith("_split")] + joined + \
+        [(g[0], []) for g in rows.values() if len(g) == 1]
+
+
+JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
+
+
 def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
     """find_cards on the work image; (face-up cards with their readings, backs) in the
-    photo's detail pixels."""
+    photo's detail pixels.  A split row joined again that has a card's proportions and
+    reads as a card is one card (seen side-on); else its pieces stand."""
     work, fw = work_image(photo.image)
     faces, backs = [], []
-    for q in find_cards(work, size_plane=False):   # covered cards show part of a card
-        corners = q.corners * fw
-        r = read_rank(rectify(photo.image, corners))
+
+    def take(corners: np.ndarray, r: RankReading) -> None:
         if r.kind in ("number", "court"):
             faces.append((corners, r))
         elif r.kind == "back":
             backs.append(corners)
+
+    for q, parts in _rejoined(find_cards(work, size_plane=False)):   # covered cards show part of a card
+        short, long_ = quad_sides(q)
+        whole = not parts or JOINED_ASPECT[0] < long_ / short < JOINED_ASPECT[1]
+        r = read_rank(rectify(photo.image, q * fw)) if whole else None
+        if r is not None and (not parts or r.kind in ("number", "court")):
+            take(q * fw, r)
+            continue
+        for part in parts:
+            take(part * fw, read_rank(rectify(photo.image, part * fw)))
     return faces, backs
 
 
@@ -248,6 +294,43 @@ def _anchors(faces: list) -> list[np.ndarray]:
 
 def _inside(pt: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(np.float32(quad).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
+
+
+TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
+#                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
+
+
+def _touching(a: np.ndarray, b: np.ndarray) -> bool:
+    """Do two outlines overlap or touch (b grown by TOUCH about its centre)?"""
+    c = np.mean(b, 0)
+    grown = np.float32(c + (np.asarray(b) - c) * (1 + TOUCH))
+    area, _ = cv2.intersectConvexConvex(np.float32(a), grown)
+    return area > 0
+
+
+def _waste_tops(beside: list, pyr_quads: list) -> list:
+    """The face-up cards off the pyramid that may be waste tops: an unsurely read one touching
+    one read more surely is a card under a fanned top, or a piece of one (a fanned waste shows
+    its top whole and the cards under it in part); touching the pyramid's cards, it is a
+    piece of a pyramid card the fit left out (the waste lies a little way off)."""
+    kept: list = []
+    for c, r in sorted(beside, key=lambda f: -f[1].confidence):
+        if r.confidence >= LOW_CONFIDENCE or not any(_touching(c, k) for k in [k for k, _ in kept] + pyr_quads):
+            kept.append((c, r))
+    return kept
+
+
+SAME_CARD = (0.8, 1.25)   # a found outline's area over an exposed place's card's: that card found
+#                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
+
+
+def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float, str]]:
+    """The readings of the cards found whole (read_rank on their own outline) lying as the
+    exposed card at `quad`: its centre inside, about its size.  The place's own view is cut
+    from the fitted lattice and may be a millimetre or two off; the outline is the card's."""
+    area = cv2.contourArea(np.float32(quad))
+    return [(r.rank, r.confidence, r.note) for c, r in faces
+            if _inside(np.mean(c, 0), quad) and SAME_CARD[0] < cv2.contourArea(np.float32(c)) / area < SAME_CARD[1]]
 
 
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
@@ -270,7 +353,11 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     paper = float(np.median([np.percentile(cv2.cvtColor(rectify(photo.image, c), cv2.COLOR_BGR2GRAY), 90)
                              for c, _ in faces])) if faces else 200.0
     anchors = _anchors(faces)
-    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces]) if anchors else None
+    # the lattice rests on the cards read surely: a covered card's visible strip (half a
+    # card, a card's proportions turned) read as some card at low confidence proposes a
+    # lattice of half cards
+    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
+    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces], whole) if anchors else None
     warnings: list[str] = []
     cards: list[PlaceCard] = []
     pyramid: dict[str, str | None] = {p: None for p in PLACES}
@@ -290,6 +377,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             pyr_quads.append(q)
             upto = min(1.0, fit.pitch_y / 88.0) if p not in open_ else 1.0
             rank, conf, note = read_place(card_image(photo.image, fit, p), p in open_, upto)
+            if p in open_:
+                rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
             pyramid[p] = rank or UNREAD
             cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
             if conf < LOW_CONFIDENCE:
@@ -297,9 +386,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
     role = "waste" if pyr_quads else "outside"
-    for c, r in faces:
-        if not off(c):
-            continue
+    beside = [(c, r) for c, r in faces if off(c)]
+    for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
         if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
             # back (a checkered back reads as a king at 0.67)
@@ -311,7 +399,6 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         cards.append(PlaceCard(rank, full(c), r.confidence, role, None, r.note))
         if r.confidence < LOW_CONFIDENCE and pyr_quads:
             warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
-    # a fanned waste shows its top whole and the cards under it in part: the top lies on them
     waste = [c.rank for c in cards if c.role == "waste"]
     if len(waste) > 3:
         warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most three waste tops expected")

@@ -212,3 +212,33 @@ def test_best_shape_matrix_matches_the_sum_over_shapes():
         scores = {p: float(rng.random()) for p in L.PLACES}
         want = max(L.shapes(), key=lambda sh: sum((scores[p] - L.JOIN) * (1 if p in sh else -1) for p in L.PLACES))
         assert L.best_shape(scores)[0] == want
+
+
+# ----------------------------------------------------------------------------- whole cards and waste
+def _quad(x0, y0, x1, y1):
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+
+
+def test_a_split_card_is_joined_again_and_other_outlines_stand():
+    from recognizer.cards import CardQuad
+    # a card 140 x 100 seen side-on, cut by find_cards into two halves along x = 70; a lone piece elsewhere
+    halves = [CardQuad(_quad(0, 0, 70, 100), 7000, 0.9, "bright_cut_split", {"cuts": (1,)}),
+              CardQuad(_quad(70, 0, 140, 100), 7000, 0.9, "bright_cut_split", {"cuts": (3,)})]
+    lone = CardQuad(_quad(400, 0, 470, 100), 7000, 0.9, "local_split", {"cuts": (1,)})
+    found = CardQuad(_quad(200, 0, 270, 100), 7000, 0.9, "bright_cut")
+    got = PP._rejoined(halves + [lone, found])
+    joined = [(q, parts) for q, parts in got if parts]
+    assert len(got) == 3 and len(joined) == 1
+    q, parts = joined[0]
+    assert len(parts) == 2 and np.allclose(sorted(map(tuple, np.round(q))), sorted(map(tuple, _quad(0, 0, 140, 100))))
+
+
+def test_an_unsure_card_touching_a_surer_one_or_the_pyramid_is_no_waste_top():
+    from recognizer.rank import RankReading
+    top = (_quad(0, 0, 63, 88), RankReading("number", "5", 0.99))
+    under = (_quad(0, 90, 63, 178), RankReading("number", "2", 0.6))          # 2 px below the top
+    by_pyramid = (_quad(300, 0, 363, 88), RankReading("number", "A", 0.5))
+    apart = (_quad(0, 400, 63, 488), RankReading("number", "9", 0.6))        # a pile of its own
+    pyramid = [_quad(366, 0, 429, 88)]
+    kept = PP._waste_tops([under, top, by_pyramid, apart], pyramid)
+    assert [r.rank for _, r in kept] == ["5", "9"]
