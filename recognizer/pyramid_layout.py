@@ -33,7 +33,7 @@ import numpy as np
 from assistant.pyramid.rules import ROWS
 
 from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, apexes, card_corners, fit_lattices,
-                              to_photo, valid_place)
+                              to_photo)
 
 PLACES: tuple[str, ...] = tuple(f"{r}.{c}" for r in range(1, ROWS + 1) for c in range(1, r + 1))
 PX_MM = 4.0                  # top views are sampled at this many px per mm
@@ -321,9 +321,14 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     (photo px, clockwise, short edge first).  paper: the cards' paper grey level.
     prior: the places the caller knows hold a card (any other is empty).  outlines: every
     face-up outline found (default: the anchors); a fit leaving many of them off its cards
-    is a part of the pyramid taken for the whole.  whole: the outlines the lattice rests on
-    (default: outlines), see _lattice_fit."""
-    best = from_lattice = _lattice_fit(grey, anchors, paper, prior, outlines, whole)
+    is a part of the pyramid taken for the whole.  whole: the outlines read surely, the
+    lattice's first choice (a covered card's strip read unsurely proposes a lattice of half
+    cards); the lattice from all outlines competes with it, the better kept (a deck whose
+    indices read unsurely leaves too few sure cards for a lattice of their own)."""
+    lattices = [_lattice_fit(grey, anchors, paper, prior, outlines, w)
+                for w in ([whole, None] if whole is not None and len(whole) < len(outlines or anchors) else [whole])]
+    lattices = [c for c in lattices if c is not None]
+    best = from_lattice = max(lattices, key=lambda c: c[0]) if lattices else None
     starts = []
     if best is None or best[0] < LATTICE_SURE:      # (a clear lattice from the outlines: no growing)
         for quad in anchors:
