@@ -109,15 +109,19 @@ class Seen(NamedTuple):
     proposals: tuple = ()       # every outline find_cards proposed, in photo px (for --debug)
 
 
-def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
+def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Seen:
     """find_cards + rectify + read_rank (see Seen).  When that reads fewer than two number
     cards (no layout), look again with find_cards' outline masks (white cards on a white,
-    light or striped table) and keep the second look if it reads more number cards."""
+    light or striped table) and keep the second look if it reads more number cards; when
+    that too reads fewer than two, look once more at twice the resolution (twice: small
+    cards on a patterned cloth, whose pattern swallows their outlines at the work size)."""
     work, fw = work_image(photo.image)
     seeds: list = []
-    quads = find_cards(work, seeds=seeds, outlines=outlines)
     fq, found_in = fw, work
-    if quads:
+    if twice:
+        found_in, fq = work_image(photo.image, 2 * max(work.shape[:2]))
+    quads = find_cards(found_in, seeds=seeds, outlines=outlines)
+    if quads and not twice:
         short = float(np.sqrt(np.median([q.area for q in quads]) / CARD_ASPECT))
         if short < SMALL_CARD_PX and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
             # a photo from far away: the thin gaps between touching cards vanish at the work
@@ -152,7 +156,11 @@ def _read_cards(photo: Photo, outlines: bool = False) -> Seen:
     if not outlines and _numbers(seen) < 2:
         again = _read_cards(photo, outlines=True)
         if _numbers(again) > _numbers(seen):
-            return again
+            seen = again
+        if _numbers(seen) < 2 and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
+            again = _read_cards(photo, outlines=True, twice=True)
+            if _numbers(again) > _numbers(seen):
+                seen = again
     return seen
 
 
@@ -508,9 +516,14 @@ def _doubt_and_warn(photo: Photo, cards: list[Card], outlines_only: bool, notes:
     placed = [_where(c) for c in cards if c.role in ("pin", "pile")]
     if outlines_only and placed:
         # white cards on a light table, found by their faint outlines alone: on the independent
-        # set a third of such readings were right, so every place read is worth a look
+        # set a third of such readings were right, so every place read is worth a look -- and
+        # every place read empty, too (a card whose outline stayed broken is missed, not misread)
+        taken = {(c.role, str(c.position)) for c in cards}
+        empty = ([f"pin {k}" for k in LETTERS if ("pin", k) not in taken]
+                 + [f"pile {i}" for i in (1, 2, 3) if ("pile", str(i)) not in taken])
         notes.warn(f"the cards were found by their faint outlines only (white cards on a light "
-                   f"table): please check {', '.join(placed)}")
+                   f"table): please check {', '.join(placed)}"
+                   + (f", and that {', '.join(empty)} {'is' if len(empty) == 1 else 'are'} really empty" if empty else ""))
 
 
 def _contested_places(pl, of_face: dict, cards: list[Card], recovered: list[Card]) -> tuple[str, list]:
