@@ -21,11 +21,62 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from assistant.bowling.mat import CARD_H_MM, CARD_W_MM
+
 from .polygons import overlap_area
 
-WORK_LONG = 1100
-CARD_ASPECT = 88.0 / 63.0
-RECT_W, RECT_H = 200, 280          # rectified card, portrait
+# ---- Tuning: every number card finding decides by, in one place, each with its reason. ----
+WORK_LONG = 1100                  # outlines are found on a copy this long (ranks are read from the photo)
+CARD_ASPECT = CARD_H_MM / CARD_W_MM
+RECT_W, RECT_H = 200, 280          # rectified card, portrait: the size read_rank reads
+DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
+CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS)   # sources that only add cards no other found
+DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
+RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
+FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
+FRAME_K = (0.45, 0.75)            # the frame's area as a fraction of a card's
+BITTEN_FILL = 0.88                # a bitten region's hull must fill this much of its rectangle
+MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity) a card must pass
+RING_PX = 8                       # width of the ring outside a region (work px) for the local test
+DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
+                                  # the table (pile tops in a shadow on a dim table read ~40)
+LOOP_SIZES = 0.93                 # an edge loop this clean sizes the cards when nothing else can
+LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
+MIN_CARD_PX = 28                  # a card's short side in the work image is at least this: the
+                                  # smallest true card seen is 40 px (a 12 MP layout, a real photo);
+                                  # a smaller "card" is a pip's white surround, read as an ace
+CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a card's corner
+CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's within this
+CORNER_COVER = 0.9      # and the card they span lies this much inside the region
+CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
+ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
+MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
+SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
+CUT_MARGIN = 0.3        # how much more of another count's cuts must lie on edges
+# the faint edges at lower Canny levels (low, high): white paper on a patterned white cloth (flowers,
+# stripes) shows its outline, broken at the photo's faint level, closed here, and the pattern's
+# own loops are no card's shape; most of all at twice the resolution (the pipeline's last look).
+# Fitted by tools/fit_fainter.py on the 5 even independent photos that reach the outline look:
+# none 40.00 %, 10/25 49.23 %, 8/20 69.23 %, 6/15 75.38 % (tied with 10/25 + 6/15; fewer levels
+# win), 8/20 + 6/15 69.23 %; on the 8 odd ones 6/15 reads 65.38 % (none 62.50 %, 8/20 + 6/15 72.12 %)
+FAINTER = ((6, 15),)
+LOOPS = ("edge_loops",) + tuple(f"edge_loops{lo}" for lo, _ in FAINTER)     # the edge-loop masks
+OUTLINE_MASKS = ("faint_fill",) + LOOPS[1:]   # + "white_open": tried, read striped cloths wrong more than right
+STRIPE_OPEN = 0.025     # white_open: opening size over the work image's long side (a light stripe
+                        # of a cloth, 18 work px wide, goes; a card, 50 px short side or more, stays)
+ASPECT = (1.1, 1.85)            # a card's long side over its short side in a photo
+TILTED_ASPECT = (0.95, 2.0)     # ... in a steeply tilted one (_size_model): far cards seen end on
+                                # look square (1.0 on photos tilted 34 degrees), near ones sideways
+                                # longer; below 1 a card would be read turned
+DECK_CARDS = 20         # the game's deck (A-10 of two suits): more card-sized squares are a pattern
+STEEP_SIZES = 0.47      # log area: the near cards 1.6 times the far ones' area, or more
+SIZE_PLANE_MIN = 5      # _size_model: clean single cards needed to fit the size across the photo
+SIZE_TOL = 0.3          # ... a card agrees with a size plane within this (log area: 35 %)
+SIZE_KEEP = 0.5         # ... and must keep this share of the cards of the most common size
+SIZE_TRIES = 150        # ... planes tried through three cards each (seeded: the same every run)
+SEED_K = (0.3, 1.6)             # a seed's rectangle is this many cards large...
+SEED_ASPECT = 3.2               # ...and at most this long for its width
 
 
 @dataclass
@@ -190,31 +241,6 @@ def _lighter_than(inside: float, ring_vals: np.ndarray) -> bool:
     return inside >= med + max(3.0, 0.05 * med) and inside >= p25 + max(LOCAL_MARGIN, 0.2 * p25)
 
 
-DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
-CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS)   # sources that only add cards no other found
-DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
-RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
-FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
-FRAME_K = (0.45, 0.75)            # the frame's area as a fraction of a card's
-BITTEN_FILL = 0.88                # a bitten region's hull must fill this much of its rectangle
-MIN_CARD_SCORE = 0.82            # a region's outline score (hull fill, solidity) a card must pass
-RING_PX = 8                       # width of the ring outside a region (work px) for the local test
-DARKEST_PAPER = 30                # white level below which a region is never paper, however dark
-                                  # the table (pile tops in a shadow on a dim table read ~40)
-LOOP_SIZES = 0.93                 # an edge loop this clean sizes the cards when nothing else can
-LOCAL_MARGIN = 8.0                # a card face is this much whiter than the table around it
-MIN_CARD_PX = 28                  # a card's short side in the work image is at least this: the
-                                  # smallest true card seen is 40 px (a 12 MP layout, a real photo);
-                                  # a smaller "card" is a pip's white surround, read as an ace
-
-
-CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a card's corner
-CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's within this
-CORNER_COVER = 0.9      # and the card they span lies this much inside the region
-CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
-
-
 def _cover(cnt: np.ndarray, quad: np.ndarray) -> float:
     """How much of quad lies inside the region, its holes (pips) filled."""
     x, y, w, h = cv2.boundingRect(cnt)
@@ -277,11 +303,6 @@ def _cut_sides(piece: np.ndarray, row: np.ndarray) -> tuple[int, ...]:
                  if cv2.pointPolygonTest(poly, (float(m[0]), float(m[1])), True) > 0.2 * short)
 
 
-ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
-MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
-SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
-
-
 def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]]) -> int:
     """How many cards a row of touching cards holds, of the counts whose card size fits
     (n, relative size error): the first within 22 % of a card (fewest cards first), unless
@@ -293,9 +314,6 @@ def _best_split(edges: np.ndarray, q: np.ndarray, fits: list[tuple[int, float]])
     first = next(n for n, e in fits if e < 0.22)
     best = max(fits, key=lambda f: (on_edges[f[0]], -f[1]))[0]
     return best if on_edges[best] >= on_edges[first] + CUT_MARGIN else first
-
-
-CUT_MARGIN = 0.3        # how much more of another count's cuts must lie on edges
 
 
 def seam_support(edges: np.ndarray, q: np.ndarray, n: int) -> float:
@@ -409,19 +427,6 @@ def card_masks(work: np.ndarray, outlines: bool = False) -> dict[str, np.ndarray
             "non_edge": cv2.bitwise_not(edges),
             "bright_closed": cv2.morphologyEx(bright, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))),
             "otsu": np.uint8(t)}
-
-
-# the faint edges at lower Canny levels (low, high): white paper on a patterned white cloth (flowers,
-# stripes) shows its outline, broken at the photo's faint level, closed here, and the pattern's
-# own loops are no card's shape; most of all at twice the resolution (the pipeline's last look).
-# Fitted by tools/fit_fainter.py on the 5 even independent photos that reach the outline look:
-# none 40.00 %, 10/25 49.23 %, 8/20 69.23 %, 6/15 75.38 % (tied with 10/25 + 6/15; fewer levels
-# win), 8/20 + 6/15 69.23 %; on the 8 odd ones 6/15 reads 65.38 % (none 62.50 %, 8/20 + 6/15 72.12 %)
-FAINTER = ((6, 15),)
-LOOPS = ("edge_loops",) + tuple(f"edge_loops{lo}" for lo, _ in FAINTER)     # the edge-loop masks
-OUTLINE_MASKS = ("faint_fill",) + LOOPS[1:]   # + "white_open": tried, read striped cloths wrong more than right
-STRIPE_OPEN = 0.025     # white_open: opening size over the work image's long side (a light stripe
-                        # of a cloth, 18 work px wide, goes; a card, 50 px short side or more, stays)
 
 
 def outline_masks(gray: np.ndarray, white: np.ndarray, t: float, faint: np.ndarray) -> dict[str, np.ndarray]:
@@ -634,18 +639,6 @@ def _once(blobs: list) -> list:
     return once
 
 
-ASPECT = (1.1, 1.85)            # a card's long side over its short side in a photo
-TILTED_ASPECT = (0.95, 2.0)     # ... in a steeply tilted one (_size_model): far cards seen end on
-                                # look square (1.0 on photos tilted 34 degrees), near ones sideways
-                                # longer; below 1 a card would be read turned
-DECK_CARDS = 20         # the game's deck (A-10 of two suits): more card-sized squares are a pattern
-STEEP_SIZES = 0.47      # log area: the near cards 1.6 times the far ones' area, or more
-SIZE_PLANE_MIN = 5      # _size_model: clean single cards needed to fit the size across the photo
-SIZE_TOL = 0.3          # ... a card agrees with a size plane within this (log area: 35 %)
-SIZE_KEEP = 0.5         # ... and must keep this share of the cards of the most common size
-SIZE_TRIES = 150        # ... planes tried through three cards each (seeded: the same every run)
-
-
 def _size_model(centres: list, log_areas: np.ndarray, log_card: float):
     """A card's expected area at a point of the work image.  Under perspective a card's image
     area falls off smoothly with its distance from the camera, so over a tilted photo the log
@@ -686,10 +679,6 @@ def _size_model(centres: list, log_areas: np.ndarray, log_card: float):
     steep = float(fitted.max() - fitted.min()) > STEEP_SIZES
     return (lambda p: float(np.exp(np.clip(coef[0] + np.dot(coef[1:], np.asarray(p, np.float64) / scale), lo, hi))),
             steep)
-
-
-SEED_K = (0.3, 1.6)             # a seed's rectangle is this many cards large...
-SEED_ASPECT = 3.2               # ...and at most this long for its width
 
 
 def _seeds(rects: list[tuple], kept: list[CardQuad], card_area: float) -> list[tuple]:

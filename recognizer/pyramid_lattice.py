@@ -30,6 +30,21 @@ from assistant.pyramid.rules import ROWS
 CARD_W, CARD_H = 63.0, 88.0
 COVER_RANGE = (0.35, 0.65)   # share of a card's height the next row may cover
 GAP_MAX = 14.0               # mm between two cards of a row at most
+PX_RANGE = (CARD_W + 0.5, CARD_W + GAP_MAX)                       # mm from card to card in a row
+PY_RANGE = (CARD_H * (1 - COVER_RANGE[1]) - 2, CARD_H * (1 - COVER_RANGE[0]) + 2)   # row to row
+MAX_DR, MAX_DK = 6, 12        # two cards of one pyramid are at most this many rows / half pitches apart
+SIZE_TOL = 0.25               # an outline is card-sized in a frame within this share of each side
+AXIS_COS = 0.94               # ... and lies the same way round (its long side within ~20 deg of the frame's)
+NODE_TOL = 7.0                # mm an outline's centre may lie off its node (the reference frame extrapolates)
+NODE_TOL_FIT = 4.0            # ... once the lattice is refitted to its outlines
+REFINE = 3                    # refit rounds
+# find_cards' outline lies inside a card's edges: a whole card is this much larger across and
+# along than its outline (tools/fit_pyramid_outline_scale.py over the development renders)
+OUTLINE_GROW = (1.050, 1.027)
+OUT_W, OUT_H = CARD_W / OUTLINE_GROW[0], CARD_H / OUTLINE_GROW[1]   # an outline's size in table mm
+MIN_NODES = 3                 # a lattice rests on this many outlines at least (two may be a card and a piece of it)
+KEEP = 3                      # hypotheses returned (best support first), each with its mirror
+REFIT_TRIES = 16              # hypotheses refitted (the most outlines on nodes first)
 
 
 def card_corners(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> np.ndarray:
@@ -76,23 +91,6 @@ def in_pyramid(nodes: dict) -> dict:
         return {}
     _, top, k_apex = max(cands)
     return {i: n for i, n in nodes.items() if valid_place(*n, top, k_apex) is not None}
-
-PX_RANGE = (CARD_W + 0.5, CARD_W + GAP_MAX)                       # mm from card to card in a row
-PY_RANGE = (CARD_H * (1 - COVER_RANGE[1]) - 2, CARD_H * (1 - COVER_RANGE[0]) + 2)   # row to row
-MAX_DR, MAX_DK = 6, 12        # two cards of one pyramid are at most this many rows / half pitches apart
-SIZE_TOL = 0.25               # an outline is card-sized in a frame within this share of each side
-AXIS_COS = 0.94               # ... and lies the same way round (its long side within ~20 deg of the frame's)
-NODE_TOL = 7.0                # mm an outline's centre may lie off its node (the reference frame extrapolates)
-NODE_TOL_FIT = 4.0            # ... once the lattice is refitted to its outlines
-REFINE = 3                    # refit rounds
-# find_cards' outline lies inside a card's edges: a whole card is this much larger across and
-# along than its outline (tools/fit_pyramid_outline_scale.py over the development renders)
-OUTLINE_GROW = (1.050, 1.027)
-OUT_W, OUT_H = CARD_W / OUTLINE_GROW[0], CARD_H / OUTLINE_GROW[1]   # an outline's size in table mm
-MIN_NODES = 3                 # a lattice rests on this many outlines at least (two may be a card and a piece of it)
-KEEP = 3                      # hypotheses returned (best support first), each with its mirror
-REFIT_TRIES = 16              # hypotheses refitted (the most outlines on nodes first)
-
 
 @dataclass
 class Lattice:

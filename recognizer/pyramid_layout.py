@@ -41,6 +41,23 @@ EDGE_BAND = 2.5              # mm either side of a predicted edge searched for i
 SNAP = 4.0                   # mm a place's card may lie off the lattice
 GROW_TRIES = 6               # anchors grown (the best by the cards above them)
 JOIN = 0.25                  # edge_score (gradient over the paper level) a place's top edge needs
+PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
+PAPER_SHARE = 0.25       # a card's visible part is at least this much such pixels
+SHADOW_PAPER = 0.45      # a card's paper in a shadow is at least this light against the cards' paper
+REFITS = 2               # times the table and row pitch are refitted to every present card's top corners
+BOTTOM_SEARCH = 12.0     # mm around the predicted bottom edge of an exposed card searched for it
+SEEN_SHARE = 0.8        # share of a fit's places whose top edge must show (else it is no pyramid)
+AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
+UNEXPLAINED = 0.5       # support a fit loses for each found outline lying off all its cards
+LATTICE_SURE = float("inf")   # a lattice from the outlines this well supported is not grown from an anchor
+#   tools/fit_pyramid_lattice_sure.py finds 10.0 over 80 development renders (the best wrong
+#   placing 9.9), but skipping the growing above it lost 7 cards and 2 whole pyramids on
+#   development set C (the outlines' lattice is a few per cent off in scale, the grown one
+#   measures its pitches on the edges): both are always tried, the better supported kept
+PY_STEPS = 9            # row pitches tried when every outline lies on one row
+BORDER = 1.0            # support lost for each place just outside the pyramid whose top edge shows
+LATTICES = 8            # lattice hypotheses from the outlines (each with its mirror) looked at
+PLACED = 4              # ... of which the best by the top edges above their outlines are placed in full
 
 
 def coverers(place: str) -> list[str]:
@@ -167,11 +184,6 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
     # a top line alone is also where a row's line runs past a card half a pitch away
     score = min(s_top, (s_l + s_r) / 2) / max(paper, 1.0)
     return float(score), float(dx), float(dy)
-
-
-PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
-PAPER_SHARE = 0.25       # a card's visible part is at least this much such pixels
-SHADOW_PAPER = 0.45      # a card's paper in a shadow is at least this light against the cards' paper
 
 
 def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float, paper: float,
@@ -376,10 +388,6 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     return PyramidFit(H, lat.px, py, places, present, scores, apex_found, notes)
 
 
-REFITS = 2
-BOTTOM_SEARCH = 12.0     # mm around the predicted bottom edge of an exposed card searched for it
-
-
 def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozenset, py: float,
                  paper: float, relattice) -> tuple[np.ndarray, float]:
     """(homography, row pitch) refitted to every present card's top corners and the exposed
@@ -427,13 +435,6 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
     return _homography(src, dst), py
 
 
-SEEN_SHARE = 0.8        # share of a fit's places whose top edge must show (else it is no pyramid)
-AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
-
-
-UNEXPLAINED = 0.5       # support a fit loses for each found outline lying off all its cards
-
-
 def _unexplained(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:
     """How many found outlines have their centre off every card of the fit (the waste and
     the stock count alike for every fit; a few rows taken for the pyramid leave the rest)."""
@@ -477,25 +478,12 @@ def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[floa
     return out
 
 
-LATTICE_SURE = float("inf")   # a lattice from the outlines this well supported is not grown from an anchor
-#   tools/fit_pyramid_lattice_sure.py finds 10.0 over 80 development renders (the best wrong
-#   placing 9.9), but skipping the growing above it lost 7 cards and 2 whole pyramids on
-#   development set C (the outlines' lattice is a few per cent off in scale, the grown one
-#   measures its pitches on the edges): both are always tried, the better supported kept
-PY_STEPS = 9            # row pitches tried when every outline lies on one row
-BORDER = 1.0            # support lost for each place just outside the pyramid whose top edge shows
-
-
 def _border(top: int, k_apex: int) -> list[tuple[int, int]]:
     """Lattice nodes just outside the pyramid: above the apex and past each row's ends."""
     out = [(top - 1, k_apex - 1), (top - 1, k_apex + 1)]
     for r in range(1, ROWS + 1):
         out += [(top + r - 1, k_apex - (r - 1) - 2), (top + r - 1, k_apex + (r - 1) + 2)]
     return out
-
-
-LATTICES = 8            # lattice hypotheses from the outlines (each with its mirror) looked at
-PLACED = 4              # ... of which the best by the top edges above their outlines are placed in full
 
 
 def _node_score(grey, lt, py: float, paper: float, cache: dict, dr: int, k: int) -> float:

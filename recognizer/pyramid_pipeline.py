@@ -28,6 +28,22 @@ INDEX_SURE = (0.82, 0.12)     # an index glyph read at this similarity and margi
 # (simplistic's J); beyond these the index is contradicted by the face
 NUMBER_MAX_INK = 0.62
 COURT_MIN_INK = 0.12
+GLYPH_START = 0.4    # a rank glyph starts in this share of the index box (a pip reaching in does not)
+LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
+UNREAD = "?"           # a place holding a card whose rank could not be read at all
+EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
+SPECK = 0.2            # a piece of ink in the index box this small against the largest is no glyph
+WIDEN = 0.25           # a second look at an index too wide for the box: the card this much wider
+CORNER_MM = 4.0        # a card's corner radius (3 mm on most decks) and a millimetre of slack
+SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
+SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
+#                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
+#                        small share will do, a neighbouring card's piece lies a card's side away)
+JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
+TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
+#                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
+SAME_CARD = (0.8, 1.25)   # a found outline's area over an exposed place's card's: that card found
+#                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
 
 
 @dataclass
@@ -88,9 +104,6 @@ def body_ink(card: np.ndarray, ink: np.ndarray, upto: float) -> float:
     picture inks much of it, pips little."""
     h, w = ink.shape
     return float(ink[int(0.08 * h):max(int(upto * h), int(0.08 * h) + 1), int(0.25 * w):int(0.75 * w)].mean())
-
-
-GLYPH_START = 0.4    # a rank glyph starts in this share of the index box (a pip reaching in does not)
 
 
 def corner_ink(ink: np.ndarray) -> np.ndarray:
@@ -173,15 +186,6 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     return rank, conf, note
 
 
-LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
-UNREAD = "?"           # a place holding a card whose rank could not be read at all
-EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
-SPECK = 0.2            # a piece of ink in the index box this small against the largest is no glyph
-WIDEN = 0.25           # a second look at an index too wide for the box: the card this much wider
-CORNER_MM = 4.0        # a card's corner radius (3 mm on most decks) and a millimetre of slack
-SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
-
-
 def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str) -> np.ndarray:
     """The card at `place` rectified (RECT_W x RECT_H) from where its own top and left edges
     are: the fitted lattice is a millimetre or two off, and a big index sits that close to
@@ -223,11 +227,6 @@ def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, 
     return read_index(card, upto)
 
 
-SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
-#                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
-#                        small share will do, a neighbouring card's piece lies a card's side away)
-
-
 def _cut_mids(q) -> list[np.ndarray]:
     """The midpoints of a split piece's cut sides (find_cards' "cuts")."""
     c = q.corners
@@ -254,9 +253,6 @@ def _rejoined(quads: list) -> list[tuple[np.ndarray, list]]:
               for g in rows.values() if len(g) > 1]
     return [(q.corners, []) for q in quads if not q.source.endswith("_split")] + joined + \
         [(g[0], []) for g in rows.values() if len(g) == 1]
-
-
-JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
 
 
 def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
@@ -296,10 +292,6 @@ def _inside(pt: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(np.float32(quad).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])), False) >= 0
 
 
-TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
-#                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
-
-
 def _touching(a: np.ndarray, b: np.ndarray) -> bool:
     """Do two outlines overlap or touch (b grown by TOUCH about its centre)?"""
     c = np.mean(b, 0)
@@ -318,10 +310,6 @@ def _waste_tops(beside: list, pyr_quads: list) -> list:
         if r.confidence >= LOW_CONFIDENCE or not any(_touching(c, k) for k in [k for k, _ in kept] + pyr_quads):
             kept.append((c, r))
     return kept
-
-
-SAME_CARD = (0.8, 1.25)   # a found outline's area over an exposed place's card's: that card found
-#                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
 
 
 def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float, str]]:
