@@ -50,19 +50,27 @@ def half(folder: Path, parity: int, into: Path) -> Path:
     return into
 
 
-def score(bench, folder: Path, value: int) -> dict:
-    image_io.DETAIL_LONG = value
+def figures(bench, folder: Path) -> dict:
+    """The independent benchmark's figures for a folder, as the fitting scripts compare them."""
     t = bench.score_independent(folder)
     tot = t["total"]
-    return {"value": value, "right": tot["right"] / max(tot["positions"], 1),
-            "layouts": tot["layouts_ok"], "photos": tot["photos"], "unflagged": tot["unflagged"],
+    return {"right": tot["right"] / max(tot["positions"], 1), "layouts": tot["layouts_ok"],
+            "photos": tot["photos"], "unflagged": tot["unflagged"], "errors": tot["errors"],
             "median_s": t["median_s"], "max_s": t["max_s"]}
 
 
+def figures_line(r: dict) -> str:
+    return (f"positions {100 * r['right']:6.2f} %, layouts {r['layouts']}/{r['photos']}, wrong and unflagged "
+            f"{r['unflagged']}, errors {r['errors']}, median {r['median_s']:.2f} s, max {r['max_s']:.2f} s")
+
+
+def score(bench, folder: Path, value: int) -> dict:
+    image_io.DETAIL_LONG = value
+    return {"value": value, **figures(bench, folder)}
+
+
 def line(name: str, r: dict) -> str:
-    return (f"  {name:10s} {r['value']:5d} px: positions {100 * r['right']:6.2f} %, layouts "
-            f"{r['layouts']}/{r['photos']}, wrong and unflagged {r['unflagged']}, "
-            f"median {r['median_s']:.2f} s, max {r['max_s']:.2f} s")
+    return f"  {name:10s} {r['value']:5d} px: " + figures_line(r)
 
 
 def main() -> int:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import cv2  # noqa: E402
 
-from fit_detail_long import _bench  # noqa: E402
+from fit_detail_long import _bench, figures, figures_line  # noqa: E402
 from recognizer import cards, pipeline  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
 
@@ -75,17 +75,11 @@ class _Stop(Exception):
 
 def score(bench, folder: Path, levels: tuple) -> dict:
     use(levels)
-    t = bench.score_independent(folder)
-    tot = t["total"]
-    return {"levels": levels, "right": tot["right"] / max(tot["positions"], 1),
-            "layouts": tot["layouts_ok"], "photos": tot["photos"], "unflagged": tot["unflagged"],
-            "errors": tot["errors"], "median_s": t["median_s"], "max_s": t["max_s"]}
+    return {"levels": levels, **figures(bench, folder)}
 
 
 def line(name: str, r: dict) -> str:
-    return (f"  {name:6s} {str(r['levels']):22s}: positions {100 * r['right']:6.2f} %, layouts "
-            f"{r['layouts']}/{r['photos']}, wrong and unflagged {r['unflagged']}, errors {r['errors']}, "
-            f"median {r['median_s']:.2f} s, max {r['max_s']:.2f} s")
+    return f"  {name:6s} {str(r['levels']):22s}: " + figures_line(r)
 
 
 def main() -> int:
