@@ -156,6 +156,29 @@ def _step(view: np.ndarray, axis: int) -> np.ndarray:
     return out
 
 
+def _strongest_line(view: np.ndarray, axis: int, r0: int, r1: int, c0: int, c1: int) -> tuple[float, int]:
+    """line_strength over _step(view, axis)[r0:r1, c0:c1], turned for axis 1 (a line down the
+    rows), computing the step only in that window: edge_score looks at three narrow bands of
+    its view.  (strength, the line's row of the view, or its column for axis 1)."""
+    h, w = view.shape
+    r0, r1, c0, c1 = min(r0, h), min(max(r1, r0), h), min(c0, w), min(max(c1, c0), w)
+    win = np.zeros((r1 - r0, c1 - c0), view.dtype)
+    d = int(PX_MM)
+    if axis == 0:
+        lo, hi = max(r0, d), min(r1, h - d)          # rows where the step is defined (_step)
+        if hi > lo:
+            win[lo - r0:hi - r0] = np.abs(view[lo + d:hi + d, c0:c1] - view[lo - d:hi - d, c0:c1])
+    else:
+        lo, hi = max(c0, d), min(c1, w - d)
+        if hi > lo:
+            win[:, lo - c0:hi - c0] = np.abs(view[r0:r1, lo + d:hi + d] - view[r0:r1, lo - d:hi - d])
+        win = win.T
+    if win.size == 0:
+        return 0.0, 0
+    strength, i = line_strength(win, 0, win.shape[0])
+    return strength, (r0 if axis == 0 else c0) + i
+
+
 def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float,
                paper: float) -> tuple[float, float, float]:
     """How clearly a card's top edge (and its sides down to the next row) shows at table
@@ -166,18 +189,18 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
     x0, y0 = x - CARD_W / 2 - m, y - CARD_H / 2 - m
     view = top_view(grey, H, x0, y0, x + CARD_W / 2 + m, y - CARD_H / 2 + max(pitch_y, 20))
     view = cv2.GaussianBlur(view, (0, 0), 1.0)
-    gy, gx = _step(view, 0), _step(view, 1)
     p = PX_MM
     top_row = int(m * p)
+    snap = int(SNAP * p)
     # the top line, over the middle 70 % of the card's width
     c0, c1 = int((m + 0.15 * CARD_W) * p), int((m + 0.85 * CARD_W) * p)
-    s_top, row = line_strength(gy[:, c0:c1], top_row - int(SNAP * p), top_row + int(SNAP * p) + 1)
+    s_top, row = _strongest_line(view, 0, max(top_row - snap, 0), max(top_row + snap + 1, 1), c0, c1)
     dy = (row - top_row) / p
     # the sides: rows from 3 mm below the top to 3 mm above the next row
     r0, r1 = int(row + 3 * p), int(row + (max(pitch_y, 20) - 3) * p)
     left, right = int(m * p), int((m + CARD_W) * p)
-    s_l, cl = line_strength(gx[r0:r1].T, left - int(SNAP * p), left + int(SNAP * p) + 1)
-    s_r, cr = line_strength(gx[r0:r1].T, right - int(SNAP * p), right + int(SNAP * p) + 1)
+    s_l, cl = _strongest_line(view, 1, r0, r1, max(left - snap, 0), max(left + snap + 1, 1))
+    s_r, cr = _strongest_line(view, 1, r0, r1, max(right - snap, 0), max(right + snap + 1, 1))
     dx = ((cl - left) + (cr - right)) / 2 / p
     if abs((cr - cl) / p - CARD_W) > 3.0:              # the sides found do not make a card
         dx = (cl - left) / p if s_l >= s_r else (cr - right) / p
