@@ -58,9 +58,10 @@ SMALL_CARD_PX = 65          # card short side in work px below which finding is 
 SMALL_IN_FRAME = 0.033      # cards narrower than this fraction of the photo's long side: the player
                             # is told to come closer (the far sample read exactly down to 0.029 and
                             # lost three back-row pins at 0.027; development photos: 0.037 and up)
-OUTLINE_LOOK_BELOW = 2     # fewer number cards read than a layout needs: look again by faint outlines
-                           # (4 and 6 measured on 2026-12-04: the even independent photos read the
-                           # same at 4 and worse at 6 (92.20, 91.42 %), so the rules' minimum stays)
+LAYOUT_NUMBERS = 2         # number cards a layout needs (a pin and a pile top); fewer read, and the
+                           # photo is looked at again by faint outlines (a trigger at 4 and 6 was
+                           # measured on 2026-12-04: the even independent photos read the same at 4
+                           # and worse at 6, 92.20 and 91.42 %, so the rules' minimum stays)
 LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a pin or pile
 COUNTED_COURT = 0.6        # in_layout: a J/Q/K index over a count of pips, read by the pips
 FEW_PIPS = ("2", "3", "4", "5", "6", "7")   # in_layout: ranks whose few pips never merge into one picture
@@ -120,16 +121,14 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     cards on a patterned cloth, whose pattern swallows their outlines at the work size)."""
     work, fw = work_image(photo.image)
     seeds: list = []
-    fq, found_in = fw, work
-    if twice:
-        found_in, fq = work_image(photo.image, 2 * max(work.shape[:2]))
+    found_in, fq = _twice(photo, work) if twice else (work, fw)
     quads = find_cards(found_in, seeds=seeds, outlines=outlines)
     if quads and not twice:
         short = float(np.sqrt(np.median([q.area for q in quads]) / CARD_ASPECT))
-        if short < SMALL_CARD_PX and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
+        if short < SMALL_CARD_PX and _more_detail(photo, work):
             # a photo from far away: the thin gaps between touching cards vanish at the work
             # size, so look again at twice the resolution
-            work2, fw2 = work_image(photo.image, 2 * max(work.shape[:2]))
+            work2, fw2 = _twice(photo, work)
             seeds2: list = []
             q2 = find_cards(work2, seeds=seeds2, outlines=outlines)
             if len(q2) >= len(quads):
@@ -156,15 +155,25 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     seeds = [cv2.boxPoints(r) * fq for r in seeds]
     seen = Seen(work, fw, faces, backs, slivers, seeds, outlines, tuple(q.corners * fq for q in quads))
-    if not outlines and _numbers(seen) < OUTLINE_LOOK_BELOW:
+    if not outlines and _numbers(seen) < LAYOUT_NUMBERS:
         again = _read_cards(photo, outlines=True)
         if _numbers(again) > _numbers(seen):
             seen = again
-        if _numbers(seen) < 2 and max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2]):
+        if _numbers(seen) < LAYOUT_NUMBERS and _more_detail(photo, work):
             again = _read_cards(photo, outlines=True, twice=True)
             if _numbers(again) > _numbers(seen):
                 seen = again
     return seen
+
+
+def _more_detail(photo: Photo, work: np.ndarray) -> bool:
+    """Does the photo hold enough more detail than the work image for a look at twice its size?"""
+    return max(photo.image.shape[:2]) > 1.5 * max(work.shape[:2])
+
+
+def _twice(photo: Photo, work: np.ndarray) -> tuple[np.ndarray, float]:
+    """work_image at twice the work image's size."""
+    return work_image(photo.image, 2 * max(work.shape[:2]))
 
 
 def _numbers(seen: Seen) -> int:
@@ -369,7 +378,7 @@ def _require_faces(photo: Photo, seen: Seen, layout: bool) -> None:
                                Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
                                            [None] * 3, [], []))
     numbers = _numbers(seen)
-    if layout and numbers < 2:
+    if layout and numbers < LAYOUT_NUMBERS:
         found = [_card(c, photo.scale, r, None, None) for c, r in seen.faces]
         raise RecognitionError(f"too few cards for a layout: found {numbers} number card(s), "
                                "need at least 2 (pins or pile tops) in the photo",
@@ -522,11 +531,10 @@ def _doubt_and_warn(photo: Photo, cards: list[Card], outlines_only: bool, notes:
         # set a third of such readings were right, so every place read is worth a look -- and
         # every place read empty, too (a card whose outline stayed broken is missed, not misread)
         taken = {(c.role, str(c.position)) for c in cards}
-        empty = ([f"pin {k}" for k in LETTERS if ("pin", k) not in taken]
-                 + [f"pile {i}" for i in (1, 2, 3) if ("pile", str(i)) not in taken])
+        empty = [w for w in [("pin", k) for k in LETTERS] + [("pile", str(i)) for i in (1, 2, 3)] if w not in taken]
         notes.warn(f"the cards were found by their faint outlines only (white cards on a light "
                    f"table): please check {', '.join(placed)}"
-                   + (f", and that {', '.join(empty)} {'is' if len(empty) == 1 else 'are'} really empty" if empty else ""))
+                   + (f", and that {_places(empty)} {'is' if len(empty) == 1 else 'are'} really empty" if empty else ""))
 
 
 def _contested_places(pl, of_face: dict, cards: list[Card], recovered: list[Card]) -> tuple[str, list]:
