@@ -126,7 +126,8 @@ def _nll(w: np.ndarray, tau: float, photos) -> tuple[float, np.ndarray, float]:
     """Negative log-likelihood of the true placements, its gradient in w and in tau."""
     total, grad, gtau = 0.0, np.zeros_like(w), 0.0
     for _, x, rules, true in photos:
-        s = (x @ w + rules) / tau
+        raw = x @ w + rules
+        s = raw / tau
         m = s.max()
         p_all = np.exp(s - m)
         p_true = p_all * true
@@ -134,7 +135,6 @@ def _nll(w: np.ndarray, tau: float, photos) -> tuple[float, np.ndarray, float]:
         total -= np.log(z_true) - np.log(z_all)
         e_all, e_true = p_all @ x / z_all, p_true @ x / z_true
         grad -= (e_true - e_all) / tau
-        raw = x @ w + rules
         gtau += ((p_true @ raw) / z_true - (p_all @ raw) / z_all) / tau ** 2
     return total, grad, gtau
 

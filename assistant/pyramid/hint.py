@@ -228,9 +228,9 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         cap = max(200_000, budget // 2)     # one order's search; past it the order is dropped
         hard = max(3 * budget, 2_000_000)   # never more than this in all (about 1 s)
         pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
-        while samples < MAX_SAMPLES and (work < hard or samples == 0) and (samples < MIN_SAMPLES or work < budget):
-            if samples == 0 and work >= hard:
-                if cap >= hard:
+        while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or work < budget):
+            if work >= hard:
+                if samples or cap >= hard:
                     break
                 cap = hard          # every order so far too hard: one last, searched with it all
             rng.shuffle(pool)

@@ -21,6 +21,7 @@ from .policies import naive, play_deal
 from .rules import PYRAMID_SIZE, Rules
 from .solver import SolverError, position, solve_from
 
+
 @dataclass
 class Summary:
     policy: str
