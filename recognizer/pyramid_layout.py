@@ -145,27 +145,17 @@ def line_strength(grad: np.ndarray, lo: int, hi: int) -> tuple[float, int]:
     return float(per_row[i]), max(lo, 0) + int(round(near.mean()))
 
 
-def _step(view: np.ndarray, axis: int) -> np.ndarray:
-    """|I(+1 mm) - I(-1 mm)| along an axis: a step or a thin dark line shows whole."""
-    d = int(PX_MM)
-    out = np.zeros_like(view)
-    if axis == 0:
-        out[d:-d] = np.abs(view[2 * d:] - view[:-2 * d])
-    else:
-        out[:, d:-d] = np.abs(view[:, 2 * d:] - view[:, :-2 * d])
-    return out
-
-
 def _strongest_line(view: np.ndarray, axis: int, r0: int, r1: int, c0: int, c1: int) -> tuple[float, int]:
-    """line_strength over _step(view, axis)[r0:r1, c0:c1], turned for axis 1 (a line down the
-    rows), computing the step only in that window: edge_score looks at three narrow bands of
-    its view.  (strength, the line's row of the view, or its column for axis 1)."""
+    """line_strength over the step |I(+1 mm) - I(-1 mm)| along `axis` (a step or a thin dark
+    line shows whole) in the window [r0:r1, c0:c1] of the view, turned for axis 1 (a line down
+    the rows); the step is computed in that window only (edge_score reads three narrow bands
+    of its view).  (strength, the line's row of the view, or its column for axis 1)."""
     h, w = view.shape
     r0, r1, c0, c1 = min(r0, h), min(max(r1, r0), h), min(c0, w), min(max(c1, c0), w)
     win = np.zeros((r1 - r0, c1 - c0), view.dtype)
     d = int(PX_MM)
     if axis == 0:
-        lo, hi = max(r0, d), min(r1, h - d)          # rows where the step is defined (_step)
+        lo, hi = max(r0, d), min(r1, h - d)          # rows where the step is defined
         if hi > lo:
             win[lo - r0:hi - r0] = np.abs(view[lo + d:hi + d, c0:c1] - view[lo - d:hi - d, c0:c1])
     else:
@@ -426,8 +416,7 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
             m = BOTTOM_SEARCH + EDGE_BAND
             view = cv2.GaussianBlur(top_view(grey, H, x - CARD_W / 2, y + CARD_H / 2 - m,
                                              x + CARD_W / 2, y + CARD_H / 2 + m), (0, 0), 1.0)
-            gy = _step(view, 0)[:, int(0.15 * CARD_W * PX_MM):int(0.85 * CARD_W * PX_MM)]
-            st, row = line_strength(gy, 0, gy.shape[0])
+            st, row = _strongest_line(view, 0, 0, view.shape[0], int(0.15 * CARD_W * PX_MM), int(0.85 * CARD_W * PX_MM))
             if st / max(paper, 1.0) >= JOIN:
                 bottoms[p] = y + CARD_H / 2 - m + row / PX_MM
     rows = np.array([int(p.split(".")[0]) for p in tops])
