@@ -30,6 +30,7 @@ from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_
 from .result import LOW_CONFIDENCE, Card, Recognition
 from .rules_checks import over_the_deck, pins_down_unseen, tops_missed
 from .stacks import edge_score, sliver_score, stacked
+from .sweep import swept_cards
 from .verify import PAPER_SAT, paper_fraction
 
 CUT_OFF_CONFIDENCE = 0.5   # at most this sure of a card the photo's edge cuts off (_cut_off) ...
@@ -405,6 +406,14 @@ def _fit_verified(photo: Photo, seen: Seen, expect, allowed, live_piles, verify:
         return fit_layout([c for c, _ in faces], faceup, _may_be_pin(faces, not on_mat, allowed is not None),
                           seen.backs, mat_h, expect, on_stack, [r.kind != "number" for _, r in faces])
     pl = fit()
+    if verify and not on_mat and pl.slots_mm is not None and pl.roles.count("pin") < len(LETTERS):
+        # a pin slot without a card: a card the finder missed (touching its neighbours), or
+        # a pin knocked down
+        swept = swept_cards(photo.image, pl.plane, [c for c, _ in faces] + list(seen.backs),
+                            pl.slots_mm["J"][1] - pl.slots_mm["J"][0])
+        if swept:
+            faces, on_stack = faces + swept, on_stack + [False] * len(swept)
+            pl = fit()
     if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
         pl = fit()
     if verify and not on_mat:
