@@ -389,9 +389,11 @@ def _require_faces(photo: Photo, seen: Seen, layout: bool) -> None:
 
 def _fit_verified(photo: Photo, seen: Seen, expect, allowed, live_piles, verify: bool) -> Fitted:
     """The layout: the printed mat's fixed slots when its markers show, else fit_layout's
-    lattice; then verify's two second looks, each refitting once: unsure cards re-read on the
-    fitted table plane (reread_unsure), and pile tops sought beside the fit (loose_piles),
-    kept only when the refit takes one of them as a pile."""
+    lattice; then, when a pin slot has no card, the sweep of the table plane for cards the
+    finder missed (sweep.swept_cards: touching cards), and verify's two second looks, each
+    refitting once: unsure cards re-read on the fitted table plane (reread_unsure), and pile
+    tops sought beside the fit (loose_piles), kept only when the refit takes one of them as a
+    pile."""
     faces = list(seen.faces)
     markers = find_markers(seen.work)
     mat_h = mat_homography(markers)

@@ -28,7 +28,7 @@ PX_PER_MM = 1.0         # the top view's scale: a card is 63 x 88 px, its sides 
 ANGLES_DEG = (-6.0, -3.0, 0.0, 3.0, 6.0)    # turns about the layout's axis (cards lie a few degrees askew)
 SIDE_SHARE = 0.8        # each side's edge is summed over this share of its length (corners round off)
 MARGIN_CARDS = 1.0      # the view reaches this many card lengths past the cards found
-MIN_SHARE = 0.5         # a place is tried when its score is this share of the found cards' median
+MIN_SHARE = 0.5         # a place is tried at this share of the found cards' median score (tools/fit_sweep.py)
 MAX_TRIED = 12          # at most this many places are read (each read costs ~10 ms)
 SNAP_MM = 4.0           # a place is snapped to the card's edges within this (the view's grid is 1 mm, turns 3 deg)
 

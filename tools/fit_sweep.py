@@ -1,0 +1,65 @@
+"""Fit sweep.MIN_SHARE: how strong a rectangle of a card's sides must be to be read.
+
+The sweep (recognizer/sweep.py) reads the strongest card-sized rectangles on the table
+plane that no found card covers.  Its floor is a share of the found cards' own score: too
+high, and a card whose edges are fainter than its neighbours' (touching, in glare, on a
+light table) is never read; too low, and rectangles straddling two cards or a pattern take
+the MAX_TRIED reads first.  Each candidate is tried on the even-numbered photos of the
+independent renderer's set (the fit half); the one with most positions right wins (ties:
+fewer wrong and unflagged, then the higher floor, which reads less).  The odd-numbered photos
+(the check half) are then read with the winner and with the value in the code.
+
+    .venv/bin/python tools/fit_sweep.py [--values 0.35,0.5,0.65]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import cv2  # noqa: E402
+
+from fit_detail_long import _bench, figures, figures_line, half  # noqa: E402
+from recognizer import sweep  # noqa: E402
+
+cv2.setNumThreads(1)
+
+
+def score(bench, folder: Path, value: float) -> dict:
+    sweep.MIN_SHARE = value
+    return {"value": value, **figures(bench, folder)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--values", default="0.35,0.5,0.65")
+    ap.add_argument("--dir", default=str(_bench().INDEPENDENT))
+    a = ap.parse_args()
+    bench = _bench()
+    current = sweep.MIN_SHARE
+    values = sorted({float(v) for v in a.values.split(",")} | {current})
+    with tempfile.TemporaryDirectory() as tmp:
+        fit = half(Path(a.dir), 0, Path(tmp) / "even")
+        check = half(Path(a.dir), 1, Path(tmp) / "odd")
+        print("fit half (even photos):", flush=True)
+        results = []
+        for v in values:
+            results.append(score(bench, fit, v))
+            print(f"  {v:.2f}: " + figures_line(results[-1]), flush=True)
+        best = max(results, key=lambda r: (r["right"], -r["unflagged"], r["value"]))
+        print(f"best on the fit half: {best['value']} (in the code: {current})")
+        print("check half (odd photos):")
+        for v in sorted({best["value"], current}):
+            print(f"  {v:.2f}: " + figures_line(score(bench, check, v)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
