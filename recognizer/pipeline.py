@@ -20,7 +20,7 @@ from assistant.bowling.cards import COPIES
 from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
 from .debug import StageLog
 from .image_io import Photo, RecognitionError, load_image
-from .layout import LETTERS, PIN_OVERLAP, Placement, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
+from .layout import CW, LETTERS, PIN_OVERLAP, Placement, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
 from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
@@ -67,6 +67,7 @@ LAYOUT_ACE = 0.4           # in_layout: a picture with no J/Q/K index read, on a
 COUNTED_COURT = 0.6        # in_layout: a J/Q/K index over a count of pips, read by the pips
 FEW_PIPS = ("2", "3", "4", "5", "6", "7")   # in_layout: ranks whose few pips never merge into one picture
 LAYOUT_DOUBT_NOTE = "the layout fits another placement nearly as well"
+SHAPE_ON_SLOT = 0.35       # a card-shaped place the sweep could not read lies on a pin slot this near (card widths)
 
 
 def _doubt(c: Card, most: float, why: str) -> None:
@@ -295,6 +296,7 @@ class Fitted:
     on_stack: list | None
     mat_h: np.ndarray | None
     markers: dict
+    unsure: list = ()            # card-shaped places the sweep could not read (outlines, px)
 
 
 @dataclass
@@ -395,6 +397,7 @@ def _fit_verified(photo: Photo, seen: Seen, expect, allowed, live_piles, verify:
     tops sought beside the fit (loose_piles), kept only when the refit takes one of them as a
     pile."""
     faces = list(seen.faces)
+    unsure: list = []
     markers = find_markers(seen.work)
     mat_h = mat_homography(markers)
     if mat_h is not None:
@@ -413,8 +416,9 @@ def _fit_verified(photo: Photo, seen: Seen, expect, allowed, live_piles, verify:
         # a pin knocked down
         swept = swept_cards(photo.image, pl.plane, [c for c, _ in faces] + list(seen.backs),
                             pl.slots_mm["J"][1] - pl.slots_mm["J"][0])
-        if swept:
-            faces, on_stack = faces + swept, on_stack + [False] * len(swept)
+        unsure = swept.unsure
+        if swept.cards:
+            faces, on_stack = faces + swept.cards, on_stack + [False] * len(swept.cards)
             pl = fit()
     if verify and pl.plane is not None and reread_unsure(photo.image, faces, pl.plane):
         pl = fit()
@@ -426,7 +430,7 @@ def _fit_verified(photo: Photo, seen: Seen, expect, allowed, live_piles, verify:
             pl = fit()
             if "pile" not in pl.roles[-len(loose):]:
                 faces, on_stack, pl = before     # the layout took none of them as a pile
-    return Fitted(faces, pl, on_stack, mat_h, markers)
+    return Fitted(faces, pl, on_stack, mat_h, markers, unsure)
 
 
 def _place_cards(photo: Photo, seen: Seen, fitted: Fitted, allowed, live_piles, verify: bool) -> Placed:
@@ -493,6 +497,7 @@ def _check_layout(photo: Photo, fitted: Fitted, cards: list[Card], pins: dict, p
         if out:
             notes.advise(f"the place of pin {', '.join(out)} is outside the photo: if it still stands, "
                          "step back so the whole layout is in the photo")
+    notes.warn(_say_shapes(_shaped_empty_slots(fitted, pins, cards)))
     unread = _unread(cards, allowed, live_piles)
     notes.warn(_say_unread([k for k in unread if k in LETTERS and k not in out],   # (out: advised above)
                            [k for k in unread if k not in LETTERS]))
@@ -508,6 +513,25 @@ def _check_layout(photo: Photo, fitted: Fitted, cards: list[Card], pins: dict, p
             # the rules' prior on pins: the knocked-down ones lie beside the layout
             notes.warn(pins_down_unseen(pins, cards)[1])
     return unread
+
+
+def _shaped_empty_slots(fitted: Fitted, pins: dict, cards: list[Card]) -> list[str]:
+    """Pin slots read empty on which the sweep saw a card's four sides without reading the
+    card: a card may stand there (touching its neighbours, in glare) that was not read."""
+    pl = fitted.pl
+    if not fitted.unsure or pl.slots_mm is None:
+        return []
+    at = np.array([cv2.perspectiveTransform(np.asarray(q, np.float64).reshape(-1, 1, 2), pl.plane).reshape(4, 2).mean(0)
+                   for q in fitted.unsure])
+    return [k for k in LETTERS if pins[k] is None and not any(c.position == k for c in cards)
+            and np.min(np.linalg.norm(at - pl.slots_mm[k].mean(0), axis=1)) < SHAPE_ON_SLOT * CW]
+
+
+def _say_shapes(letters: list[str]) -> str:
+    if not letters:
+        return ""
+    return (f"{_places([('pin', k) for k in letters])} read as knocked down, but a card's outline lies on "
+            f"{'its slot' if len(letters) == 1 else 'their slots'}: please check the photo, or set the card by hand")
 
 
 def _doubt_and_warn(photo: Photo, cards: list[Card], outlines_only: bool, notes: Notes) -> None:

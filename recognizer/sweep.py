@@ -14,6 +14,7 @@ rectangle straddling two cards or a pattern of the table adds nothing.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -22,7 +23,7 @@ from .cards import rectify
 from .layout import CH, CW
 from .rank import read_rank
 from .recover import _to_mm, onto_neighbour
-from .verify import is_sure, snap_card
+from .verify import is_sure, paper_border, snap_card
 
 PX_PER_MM = 1.0         # the top view's scale: a card is 63 x 88 px, its sides still sharp edges
 ANGLES_DEG = (-6.0, -3.0, 0.0, 3.0, 6.0)    # turns about the layout's axis (cards lie a few degrees askew)
@@ -30,6 +31,7 @@ SIDE_SHARE = 0.8        # each side's edge is summed over this share of its leng
 MARGIN_CARDS = 1.0      # the view reaches this many card lengths past the cards found
 MIN_SHARE = 0.5         # a place is tried at this share of the found cards' median score (tools/fit_sweep.py)
 MAX_TRIED = 12          # at most this many places are read (each read costs ~10 ms)
+UNSURE_PAPER = 0.5      # an unsure place is card-shaped only with this much paper round a number card's face
 SNAP_MM = 4.0           # a place is snapped to the card's edges within this (the view's grid is 1 mm, turns 3 deg)
 
 
@@ -83,11 +85,18 @@ def _peaks(scores: np.ndarray, floor: float, spacing: int) -> list[tuple[int, in
     return [(int(xs[i]), int(ys[i])) for i in order]
 
 
-def swept_cards(img: np.ndarray, Hi: np.ndarray, quads: list[np.ndarray], axis_mm: np.ndarray) -> list:
+class Swept(NamedTuple):
+    """What the sweep found: cards read surely [(corners px, reading)], and the outlines (px)
+    of card-shaped places it read without that certainty (a card the player should check)."""
+    cards: list
+    unsure: list
+
+
+def swept_cards(img: np.ndarray, Hi: np.ndarray, quads: list[np.ndarray], axis_mm: np.ndarray) -> Swept:
     """Face-up cards lying on the table plane Hi (image px -> table mm) where none of quads
-    (the cards and backs found, image px) lies: [(corners px, reading)], each read surely."""
+    (the cards and backs found, image px) lies (see Swept)."""
     if not quads:
-        return []
+        return Swept([], [])
     centres = np.array([_to_mm(Hi, q).mean(0) for q in quads])
     centre = (centres.max(0) + centres.min(0)) / 2
     half = float(np.abs(centres - centre).max()) + (0.5 + MARGIN_CARDS) * CH
@@ -100,10 +109,11 @@ def swept_cards(img: np.ndarray, Hi: np.ndarray, quads: list[np.ndarray], axis_m
     h, w = scores.shape
     inside = [(int(round(x)), int(round(y))) for x, y in found if 0 <= x < w and 0 <= y < h]
     if not inside:
-        return []
+        return Swept([], [])
     level = float(np.median([scores[y, x] for x, y in inside]))
     others = [np.float32(q) for q in quads]
     out: list = []
+    unsure: list = []
     tried = 0
     for x, y in _peaks(scores, MIN_SHARE * level, int(0.6 * CW * PX_PER_MM)):
         if tried >= MAX_TRIED:
@@ -119,8 +129,11 @@ def swept_cards(img: np.ndarray, Hi: np.ndarray, quads: list[np.ndarray], axis_m
         corners, _ = snap_card(img, Hi, _to_mm(Hi, corners), SNAP_MM)
         if onto_neighbour(corners, others, -1):
             continue
-        r = read_rank(rectify(img, corners))
+        card = rectify(img, corners)
+        r = read_rank(card)
         if is_sure(r):
             out.append((corners, r))
             others.append(np.float32(corners))
-    return out
+        elif r.kind == "number" and paper_border(card) >= UNSURE_PAPER:
+            unsure.append(corners)
+    return Swept(out, unsure)

@@ -45,7 +45,7 @@ def test_touching_cards_the_finder_missed_are_read(photographed):
     corners = [_card_at(img, photographed("paris", r, "spade"), (50 + i * CW, 60), 1.5 * i)
                for i, r in enumerate(ranks)]
     got = sweep.swept_cards(img, HI, [corners[0], corners[3]], np.array([1.0, 0.0]))
-    read = sorted((float(np.asarray(c).mean(0)[0]), r.rank) for c, r in got)
+    read = sorted((float(np.asarray(c).mean(0)[0]), r.rank) for c, r in got.cards)
     assert [rank for _, rank in read] == ["8", "5"]
     for (x, _), want in zip(read, corners[1:3]):
         assert abs(x - want.mean(0)[0]) < 3 * PX
@@ -56,4 +56,22 @@ def test_a_bare_table_adds_nothing(photographed):
     img = np.full((int(130 * PX), int(260 * PX), 3), (60, 90, 120), np.uint8)
     img = cv2.add(img, np.random.default_rng(3).integers(0, 25, img.shape, dtype=np.uint8))
     first = _card_at(img, photographed("paris", "7", "heart"), (50, 60), 0)
-    assert sweep.swept_cards(img, HI, [first], np.array([1.0, 0.0])) == []
+    got = sweep.swept_cards(img, HI, [first], np.array([1.0, 0.0]))
+    assert got.cards == [] and got.unsure == []
+
+
+def test_an_unread_card_shape_on_an_empty_slot_is_asked_about():
+    """A pin slot read empty on which the sweep saw a card's outline it could not read is named
+    in a warning (the player checks it); an empty slot with nothing card-shaped on it is not."""
+    from assistant.bowling import mat as ML
+    from recognizer.layout import LETTERS, Placement
+    from recognizer.pipeline import Fitted, _say_shapes, _shaped_empty_slots
+    slots = {k: np.array(ML.slot_corners_mm(k), np.float64) for k in LETTERS}
+    pl = Placement([], [], plane=np.eye(3), slots_mm=slots)     # photo px = table mm
+    near_c = slots["C"] + (6.0, -4.0)                           # an outline a little off slot C
+    far = slots["J"] + (0.0, 3 * CH)                            # one well away from every slot
+    fitted = Fitted([], pl, None, None, {}, [near_c, far])
+    pins = {k: None if k in "CEH" else 5 for k in LETTERS}
+    assert _shaped_empty_slots(fitted, pins, []) == ["C"]
+    assert "pin C read as knocked down" in _say_shapes(["C"])
+    assert _shaped_empty_slots(Fitted([], pl, None, None, {}, [far]), pins, []) == []
