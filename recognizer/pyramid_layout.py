@@ -39,6 +39,7 @@ PLACES: tuple[str, ...] = tuple(f"{r}.{c}" for r in range(1, ROWS + 1) for c in 
 PX_MM = 4.0                  # top views are sampled at this many px per mm
 EDGE_BAND = 2.5              # mm either side of a predicted edge searched for it
 SNAP = 4.0                   # mm a place's card may lie off the lattice
+PART_PAD = 12                # px drawn round a band of a top view: the 1 mm step (4) and the blur (4) need 8
 GROW_TRIES = 6               # anchors grown (the best by the cards above them)
 JOIN = 0.25                  # edge_score (gradient over the paper level) a place's top edge needs
 PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
@@ -169,6 +170,22 @@ def _strongest_line(view: np.ndarray, axis: int, r0: int, r1: int, c0: int, c1: 
     return strength, (r0 if axis == 0 else c0) + i
 
 
+def _draw_part(view: np.ndarray, grey: np.ndarray, H: np.ndarray, x0: float, y0: float,
+               r0: int, r1: int, c0: int, c1: int) -> None:
+    """Fill rows r0:r1, columns c0:c1 of `view` (the top view from table mm (x0, y0), blurred
+    by 1 px) as drawing and blurring the whole view would, drawing only that window and
+    PART_PAD px round it (inside the view: at its edges the blur reflects as the whole's)."""
+    h, w = view.shape
+    R0, R1 = max(r0 - PART_PAD, 0), min(max(r1, r0) + PART_PAD, h)
+    C0, C1 = max(c0 - PART_PAD, 0), min(max(c1, c0) + PART_PAD, w)
+    if R1 <= R0 or C1 <= C0:
+        return
+    T = np.array([[PX_MM, 0, -x0 * PX_MM + -C0], [0, PX_MM, -y0 * PX_MM - R0], [0, 0, 1]])
+    part = cv2.warpPerspective(grey, H @ np.linalg.inv(T), (C1 - C0, R1 - R0),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
+    view[R0:R1, C0:C1] = cv2.GaussianBlur(part, (0, 0), 1.0)
+
+
 def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float,
                paper: float) -> tuple[float, float, float]:
     """How clearly a card's top edge (and its sides down to the next row) shows at table
@@ -177,20 +194,27 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
     gradient near the top line, or of the two sides' if less, over the paper level."""
     m = SNAP + EDGE_BAND
     x0, y0 = x - CARD_W / 2 - m, y - CARD_H / 2 - m
-    view = top_view(grey, H, x0, y0, x + CARD_W / 2 + m, y - CARD_H / 2 + max(pitch_y, 20))
-    view = cv2.GaussianBlur(view, (0, 0), 1.0)
     p = PX_MM
+    # the view over [x0, x + CARD_W / 2 + m] x [y0, y - CARD_H / 2 + pitch]; only the three
+    # bands read are drawn (a sixth of it), each with PART_PAD px round it
+    size = (max(int(round((y - CARD_H / 2 + max(pitch_y, 20) - y0) * p)), 1),
+            max(int(round((CARD_W + 2 * m) * p)), 1))
+    view = np.zeros(size, np.float32)
     top_row = int(m * p)
     snap = int(SNAP * p)
     # the top line, over the middle 70 % of the card's width
     c0, c1 = int((m + 0.15 * CARD_W) * p), int((m + 0.85 * CARD_W) * p)
-    s_top, row = _strongest_line(view, 0, max(top_row - snap, 0), max(top_row + snap + 1, 1), c0, c1)
+    r0, r1 = max(top_row - snap, 0), max(top_row + snap + 1, 1)
+    _draw_part(view, grey, H, x0, y0, r0, r1, c0, c1)
+    s_top, row = _strongest_line(view, 0, r0, r1, c0, c1)
     dy = (row - top_row) / p
     # the sides: rows from 3 mm below the top to 3 mm above the next row
     r0, r1 = int(row + 3 * p), int(row + (max(pitch_y, 20) - 3) * p)
     left, right = int(m * p), int((m + CARD_W) * p)
-    s_l, cl = _strongest_line(view, 1, r0, r1, max(left - snap, 0), max(left + snap + 1, 1))
-    s_r, cr = _strongest_line(view, 1, r0, r1, max(right - snap, 0), max(right + snap + 1, 1))
+    sides = [(max(left - snap, 0), max(left + snap + 1, 1)), (max(right - snap, 0), max(right + snap + 1, 1))]
+    for c0, c1 in sides:
+        _draw_part(view, grey, H, x0, y0, r0, r1, c0, c1)
+    (s_l, cl), (s_r, cr) = (_strongest_line(view, 1, r0, r1, c0, c1) for c0, c1 in sides)
     dx = ((cl - left) + (cr - right)) / 2 / p
     if abs((cr - cl) / p - CARD_W) > 3.0:              # the sides found do not make a card
         dx = (cl - left) / p if s_l >= s_r else (cr - right) / p
