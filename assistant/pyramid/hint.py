@@ -16,7 +16,10 @@ removed (rules document, section 9):
   number of positions searched, not by the clock, so a hint is reproducible; an
   order whose search passes its share is dropped and counted ("dropped").
 
-An available King is taken before any draw: taking it only uncovers cards.
+Some choices need no search (`_shortcut`): the only legal move, and a removal no other move
+can beat (`safe_move`: a King, or the last two cards of partner ranks).  An available King
+the shortcut cannot take (a draw-pile King with end=at_empty_stock) is still taken before
+any draw.
 Legal moves come from the solver's C core (`solver.Position.moves`), so the
 hint and the solver share one set of rules.
 """
@@ -29,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import PYRAMID_SIZE, Rules
+from .rules import KING, PAIR_SUM, PYRAMID_SIZE, Rules
 from .solver import Position, SolverError, position, solve_from
 from .state import State, unseen_ranks, value
 
@@ -164,6 +167,55 @@ def _king_moves(pos: Position, moves: list[dict]) -> list[dict]:
     return out
 
 
+def ranks_left(pos: Position) -> Counter:
+    """Every card still in play by rank: pyramid, waste and stock (the player knows these
+    counts; a hidden stock's order does not change them)."""
+    left = Counter(r for r in pos.pyramid_ranks if r)
+    for pile in pos.waste_ranks():
+        left.update(pile)
+    left.update(pos.stock_ranks())
+    return left
+
+
+def _leave_together(child: Position, left: Counter) -> bool:
+    """Does the move to `child` remove cards that can only ever leave together: a King
+    alone, or two partners that are the last card of each of their two ranks?"""
+    gone = left - ranks_left(child)
+    ranks = sorted(gone.elements())
+    if ranks == [KING]:
+        return True
+    return (len(ranks) == 2 and ranks[0] + ranks[1] == PAIR_SUM and ranks[0] != ranks[1]
+            and left[ranks[0]] == 1 and left[ranks[1]] == 1)
+
+
+def safe_move(pos: Position) -> dict | None:
+    """A removal that is at least as good as every other legal move, or None.
+
+    Cards that can only ever leave together (a King; the last two cards of partner
+    ranks) are deleted from the game by removing them.  Any line of play without that
+    removal can be replayed after it, move for move: nothing they could pair with exists,
+    a pyramid card or pile top they covered is exposed sooner (availability only grows,
+    under overlap_pairs too), a draw or removal of one of them becomes no move at all, and
+    every later card is turned in the same order, so the same knowledge is there at each
+    step.  The replay wins whenever the line did and removes at least as many pyramid
+    cards, for every stock order: so taking them now is never worse, under every switch
+    of the rules document but one.  With end=at_empty_stock a draw-pile card removed
+    makes the stock run out sooner, and the game ends there; so under that switch only
+    removals of pyramid cards count as safe.
+    """
+    left = None
+    for move, child in pos.moves():
+        if "remove" not in move:
+            continue
+        from_pyramid = pos.removed + len(move["remove"]) == child.removed
+        if pos.rules.end != "play_out" and not from_pyramid:
+            continue
+        left = ranks_left(pos) if left is None else left
+        if _leave_together(child, left):
+            return move
+    return None
+
+
 def wilson_half(p: float, n: int) -> float:
     """Half the width of the 95 % Wilson interval of a rate p over n trials (1 for none)."""
     if n == 0:
@@ -209,6 +261,9 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         return {"best": None, "actions": [], "method": "exact", "samples": 0, "interval": 0.0,
                 "explanation": "No move is left: the game is over.", "seconds": 0.0}
     t0 = time.perf_counter()
+    short = _shortcut(pos, moves)
+    if short is not None:
+        return short | {"seconds": round(time.perf_counter() - t0, 3)}
     dropped = 0
     if h is None or h.n_unseen <= exact_unseen:
         method, samples, half = "exact", 0, 0.0
@@ -268,6 +323,28 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
     return {"best": best, "actions": actions, "method": method, "samples": samples, **more,
             "interval": round(half, 4), "explanation": _explain(best, ranked, method, samples, half),
             "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _shortcut(pos: Position, moves: list[dict]) -> dict | None:
+    """The hint without any search, when the choice needs none: the only legal move
+    (method "only_move"), or a removal no other move can beat (`safe_move`, method
+    "safe_first").  Its actions carry no numbers ("win" and "removed" are None): nothing
+    was searched, and the hint is the same whatever the numbers would have been."""
+    if len(moves) == 1:
+        best, method = moves[0], "only_move"
+        why = "It is the only legal move."
+    else:
+        best, method = safe_move(pos), "safe_first"
+        if best is None:
+            return None
+        why = (" A King pairs with nothing, so taking it loses nothing." if len(best["remove"]) == 1
+               else " These are the last two cards of their ranks: they can only ever pair with each "
+                    "other, so taking them now loses nothing.")
+        why = "Taking it now is at least as good as any other move." + why
+    rest = [m for m in moves if m != best]
+    actions = [{"move": m, "win": None, "removed": None} for m in [best] + rest]
+    return {"best": best, "actions": actions, "method": method, "samples": 0, "interval": 0.0,
+            "explanation": f"Best: {_describe(best)}. {why}"}
 
 
 def _explain(best: dict, ranked: list, method: str, samples: int, half: float) -> str:
