@@ -43,6 +43,9 @@ EXACT_UNSEEN = 5
 # one core), so the same state always gets the same samples: a reproducible hint.
 SAMPLE_STATES = 400_000
 MIN_SAMPLES, MAX_SAMPLES = 10, 400
+# Exact values kept between hints (a game's next hint meets most of them again); past this
+# many the memo starts afresh, to stay under about 100 MB.
+EXACT_MEMO_MAX = 100_000
 Z95 = 1.96
 
 
@@ -155,6 +158,18 @@ class _Exact:
             v = max((a[1] for a in acts), default=(0.0, float(pos.removed)))
         self.memo[h] = v
         return v
+
+
+_EXACT: dict[Rules, _Exact] = {}
+
+
+def _exact(rules: Rules) -> _Exact:
+    """The expectimax of these rules with its memo of earlier hints.  A value depends only
+    on the player's knowledge and the rules, so reusing it changes no hint, only its time."""
+    ex = _EXACT.get(rules)
+    if ex is None or len(ex.memo) > EXACT_MEMO_MAX:
+        ex = _EXACT[rules] = _Exact(rules)
+    return ex
 
 
 def _king_moves(pos: Position, moves: list[dict]) -> list[dict]:
@@ -273,7 +288,7 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
                 s = solve_from(child, shortest=False)
                 vals.append((m, (1.0 if s.winnable else 0.0, float(s.removed))))
         else:
-            vals = _Exact(rules).actions(h)
+            vals = _exact(rules).actions(h)
     else:
         method = "sampled"
         rng = random.Random(seed)

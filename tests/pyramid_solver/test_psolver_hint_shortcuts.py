@@ -136,3 +136,30 @@ def test_a_draw_pile_king_is_not_safe_when_the_game_ends_at_an_empty_stock():
         value(apply(start, {"remove": ["1.1", "waste"]}, rules), rules)
     play_out = Rules(stock_top_available=True)
     assert safe_move(position(ranks, [13], [7], play_out)) == {"remove": ["stock"]}
+
+
+def test_exact_values_are_kept_between_hints_and_change_none(monkeypatch):
+    """The expectimax's memo outlives a hint: asked again, a hint searches nothing; the next
+    hint of the game reuses it and gives what a hint with an empty memo gives."""
+    from assistant.pyramid.moves import apply, is_over
+    from assistant.pyramid.policies import naive
+
+    from .test_psolver_hint import late_state, without_time
+    for seed in range(60):
+        state = late_state(seed, unseen=5)
+        if is_over(state) or state.stock == 0:
+            continue
+        view = state.player_view()
+        hint_module._EXACT.clear()
+        first = without_time(hint_of(view))
+        if first["method"] != "exact":
+            continue
+        after = apply(state, naive(view)).player_view()
+        with monkeypatch.context() as m:
+            no_search(m)
+            assert without_time(hint_of(view)) == first
+        reused = without_time(hint_of(after))
+        hint_module._EXACT.clear()
+        assert reused == without_time(hint_of(after))
+        return
+    raise AssertionError("no late state with a choice among 60 deals")
