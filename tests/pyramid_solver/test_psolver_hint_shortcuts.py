@@ -163,3 +163,44 @@ def test_exact_values_are_kept_between_hints_and_change_none(monkeypatch):
         assert reused == without_time(hint_of(after))
         return
     raise AssertionError("no late state with a choice among 60 deals")
+
+
+# ---- the sampled hint's early stop -------------------------------------------------------
+
+def test_a_lead_is_clear_only_when_paired_samples_say_so():
+    from assistant.pyramid.hint import clear_lead
+    won, lost = (1, 28), (0, 20)
+    assert clear_lead([[won, lost]] * 10)                       # wins every order the rival loses
+    assert not clear_lead([[won, lost]] * 3 + [[lost, lost]] * 7)   # too few orders apart
+    assert not clear_lead([[lost, lost]] * 10)                  # the same on every order: a tie
+    assert not clear_lead([[won, lost], [lost, won]] * 10)      # wins apart both ways
+    assert clear_lead([[(0, 21), (0, 20)]] * 10)               # no win apart: more cards, always
+    assert not clear_lead([[(0, 21), (0, 20)], [(0, 19), (0, 20)]] * 10)
+    assert not clear_lead([[won, lost, won]] * 10)              # the second action ties the leader
+    # the bar falls as orders add up: 6 orders apart of 10 is not enough, 12 of 20 is
+    assert not clear_lead([[won, lost]] * 6 + [[lost, lost]] * 4)
+    assert clear_lead([[won, lost]] * 12 + [[lost, lost]] * 8)
+
+
+def fake_solver(results):
+    """solve_from giving each child of a sampled position a fixed (won, removed) by move order."""
+    from types import SimpleNamespace
+    calls = []
+
+    def solve(child, **kw):
+        i = len(calls) % len(results)
+        calls.append(i)
+        return SimpleNamespace(winnable=results[i][0], removed=results[i][1], states=1)
+    return solve
+
+
+def test_the_sampled_hint_stops_at_the_first_look_when_the_lead_is_clear(monkeypatch):
+    view = opening(0)
+    n = len(legal_moves(view))
+    assert n >= 2
+    monkeypatch.setattr(hint_module, "solve_from", fake_solver([(True, 28)] + [(False, 5)] * (n - 1)))
+    h = hint_of(view, budget=10 ** 9)
+    assert h["method"] == "sampled" and h["samples"] == hint_module.MIN_SAMPLES
+    assert h["actions"][0]["win"] == 1.0
+    monkeypatch.setattr(hint_module, "solve_from", fake_solver([(False, 5)] * n))
+    assert hint_of(view, budget=10 ** 9)["samples"] == hint_module.MAX_SAMPLES   # a tie: all of them
