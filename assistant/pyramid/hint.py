@@ -53,7 +53,7 @@ Z95 = 1.96
 # The sampled hint may stop early, at these sample counts only, when its leader is clearly
 # ahead of every other action (`clear_lead`): few looks, so the test's error stays bounded.
 # Each look's bar is Student's t at one-sided p = 0.001 with n - 1 degrees of freedom, so
-# over 6 looks and a few rivals a leader not truly ahead stops the sampling ~1 % of the time.
+# a leader not truly ahead stops the sampling under 2 % of the time (6 looks x 3 rivals x 0.001).
 LOOKS = {10: 4.297, 20: 3.579, 40: 3.313, 80: 3.197, 160: 3.142, 320: 3.116}
 
 
