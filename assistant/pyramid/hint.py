@@ -14,9 +14,15 @@ removed (rules document, section 9):
   solved as if it were known: "strategy fusion"); they rank actions well and
   are labelled as estimates, with a 95 % interval.  The work is bounded by a
   number of positions searched, not by the clock, so a hint is reproducible; an
-  order whose search passes its share is dropped and counted ("dropped").
+  order whose search passes its share is dropped and counted ("dropped").  The
+  sampling stops sooner, at a few fixed sample counts (`LOOKS`), once a paired
+  test over the same orders finds the leader clearly ahead of every other action
+  (`clear_lead`): the same samples give the same stop, so this is reproducible too.
 
-An available King is taken before any draw: taking it only uncovers cards.
+Some choices need no search (`_shortcut`): the only legal move, and a removal no other move
+can beat (`safe_move`: a King, or the last two cards of partner ranks).  An available King
+the shortcut cannot take (a draw-pile King with end=at_empty_stock) is still taken before
+any draw.
 Legal moves come from the solver's C core (`solver.Position.moves`), so the
 hint and the solver share one set of rules.
 """
@@ -29,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import PYRAMID_SIZE, Rules
+from .rules import KING, PAIR_SUM, PYRAMID_SIZE, Rules
 from .solver import Position, SolverError, position, solve_from
 from .state import State, unseen_ranks, value
 
@@ -40,7 +46,15 @@ EXACT_UNSEEN = 5
 # one core), so the same state always gets the same samples: a reproducible hint.
 SAMPLE_STATES = 400_000
 MIN_SAMPLES, MAX_SAMPLES = 10, 400
+# Exact values kept between hints (a game's next hint meets most of them again); past this
+# many the memo starts afresh, to stay under about 100 MB.
+EXACT_MEMO_MAX = 100_000
 Z95 = 1.96
+# The sampled hint may stop early, at these sample counts only, when its leader is clearly
+# ahead of every other action (`clear_lead`): few looks, so the test's error stays bounded.
+# Each look's bar is Student's t at one-sided p = 0.001 with n - 1 degrees of freedom, so
+# a leader not truly ahead stops the sampling under 2 % of the time (6 looks x 3 rivals x 0.001).
+LOOKS = {10: 4.297, 20: 3.579, 40: 3.313, 80: 3.197, 160: 3.142, 320: 3.116}
 
 
 @dataclass(frozen=True)
@@ -154,6 +168,53 @@ class _Exact:
         return v
 
 
+_EXACT: dict[Rules, _Exact] = {}
+
+
+def _exact(rules: Rules) -> _Exact:
+    """The expectimax of these rules with its memo of earlier hints.  A value depends only
+    on the player's knowledge and the rules, so reusing it changes no hint, only its time."""
+    ex = _EXACT.get(rules)
+    if ex is None or len(ex.memo) > EXACT_MEMO_MAX:
+        ex = _EXACT[rules] = _Exact(rules)
+    return ex
+
+
+def _paired_t(diffs: list[int]) -> float:
+    """The one-sided t of a mean paired difference (inf when every sample agrees on a lead)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    if var == 0:
+        return math.inf if mean > 0 else (0.0 if mean == 0 else -math.inf)
+    return mean / math.sqrt(var / n)
+
+
+def clear_lead(rows: list[list[tuple[int, int]]]) -> bool:
+    """Is the leader (the ranking's first: most wins, then most cards removed) clearly ahead
+    of every other action over the same sampled orders?
+
+    Paired over the samples (each order solved for every action), a rival is clearly behind
+    when the leader's wins beat it with t above the look's bar (`LOOKS`), or, when no sample
+    won with one and lost with the other, the leader's cards removed beat it so.  Two actions
+    with the same result on every order are never clearly apart: a tie is sampled in full.
+    """
+    bar = LOOKS[len(rows)]
+    n_act = len(rows[0])
+    sums = [(sum(r[i][0] for r in rows), sum(r[i][1] for r in rows)) for i in range(n_act)]
+    lead = min(range(n_act), key=lambda i: (-sums[i][0], -sums[i][1], i))
+    for a in range(n_act):
+        if a == lead:
+            continue
+        dw = [r[lead][0] - r[a][0] for r in rows]
+        if any(dw):
+            if _paired_t(dw) < bar:
+                return False
+        elif _paired_t([r[lead][1] - r[a][1] for r in rows]) < bar:
+            return False
+    return True
+
+
 def _king_moves(pos: Position, moves: list[dict]) -> list[dict]:
     """Removals of a King alone."""
     out = []
@@ -162,6 +223,55 @@ def _king_moves(pos: Position, moves: list[dict]) -> list[dict]:
         if len(names) == 1:
             out.append(m)
     return out
+
+
+def ranks_left(pos: Position) -> Counter:
+    """Every card still in play by rank: pyramid, waste and stock (the player knows these
+    counts; a hidden stock's order does not change them)."""
+    left = Counter(r for r in pos.pyramid_ranks if r)
+    for pile in pos.waste_ranks():
+        left.update(pile)
+    left.update(pos.stock_ranks())
+    return left
+
+
+def _leave_together(child: Position, left: Counter) -> bool:
+    """Does the move to `child` remove cards that can only ever leave together: a King
+    alone, or two partners that are the last card of each of their two ranks?"""
+    gone = left - ranks_left(child)
+    ranks = sorted(gone.elements())
+    if ranks == [KING]:
+        return True
+    return (len(ranks) == 2 and ranks[0] + ranks[1] == PAIR_SUM and ranks[0] != ranks[1]
+            and left[ranks[0]] == 1 and left[ranks[1]] == 1)
+
+
+def safe_move(pos: Position) -> dict | None:
+    """A removal that is at least as good as every other legal move, or None.
+
+    Cards that can only ever leave together (a King; the last two cards of partner
+    ranks) are deleted from the game by removing them.  Any line of play without that
+    removal can be replayed after it, move for move: nothing they could pair with exists,
+    a pyramid card or pile top they covered is exposed sooner (availability only grows,
+    under overlap_pairs too), a draw or removal of one of them becomes no move at all, and
+    every later card is turned in the same order, so the same knowledge is there at each
+    step.  The replay wins whenever the line did and removes at least as many pyramid
+    cards, for every stock order: so taking them now is never worse, under every switch
+    of the rules document but one.  With end=at_empty_stock a draw-pile card removed
+    makes the stock run out sooner, and the game ends there; so under that switch only
+    removals of pyramid cards count as safe.
+    """
+    left = None
+    for move, child in pos.moves():
+        if "remove" not in move:
+            continue
+        from_pyramid = pos.removed + len(move["remove"]) == child.removed
+        if pos.rules.end != "play_out" and not from_pyramid:
+            continue
+        left = ranks_left(pos) if left is None else left
+        if _leave_together(child, left):
+            return move
+    return None
 
 
 def wilson_half(p: float, n: int) -> float:
@@ -209,6 +319,9 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
         return {"best": None, "actions": [], "method": "exact", "samples": 0, "interval": 0.0,
                 "explanation": "No move is left: the game is over.", "seconds": 0.0}
     t0 = time.perf_counter()
+    short = _shortcut(pos, moves)
+    if short is not None:
+        return short | {"seconds": round(time.perf_counter() - t0, 3)}
     dropped = 0
     if h is None or h.n_unseen <= exact_unseen:
         method, samples, half = "exact", 0, 0.0
@@ -218,19 +331,18 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
                 s = solve_from(child, shortest=False)
                 vals.append((m, (1.0 if s.winnable else 0.0, float(s.removed))))
         else:
-            vals = _Exact(rules).actions(h)
+            vals = _exact(rules).actions(h)
     else:
         method = "sampled"
         rng = random.Random(seed)
-        wins = Counter()
-        removed = Counter()
-        samples = work = 0
+        rows: list[list[tuple[int, int]]] = []     # per sample, each action's (won, removed)
+        work = 0
         cap = max(200_000, budget // 2)     # one order's search; past it the order is dropped
         hard = max(3 * budget, 2_000_000)   # never more than this in all (about 1 s)
         pool = [r + 1 for r, n in enumerate(h.unseen) for _ in range(n)]
-        while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or work < budget):
+        while len(rows) < MAX_SAMPLES and (len(rows) < MIN_SAMPLES or work < budget):
             if work >= hard:
-                if samples or cap >= hard:
+                if rows or cap >= hard:
                     break
                 cap = hard          # every order so far too hard: one last, searched with it all
             rng.shuffle(pool)
@@ -243,18 +355,19 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
                     work += cap
                     break
                 work += s.states
-                results.append(s)
+                results.append((int(s.winnable), s.removed))
             else:
-                for i, s in enumerate(results):
-                    wins[i] += s.winnable
-                    removed[i] += s.removed
-                samples += 1
+                rows.append(results)
+                if len(rows) in LOOKS and clear_lead(rows):
+                    break
                 continue
             dropped += 1
+        samples = len(rows)
         if samples == 0:
             raise SolverError("every sampled stock order was too hard to solve within the hint's "
                               "budget; try again with a larger budget")
-        vals = [(m, (wins[i] / samples, removed[i] / samples)) for i, m in enumerate(moves)]
+        vals = [(m, (sum(r[i][0] for r in rows) / samples, sum(r[i][1] for r in rows) / samples))
+                for i, m in enumerate(moves)]
     ranked = sorted(vals, key=lambda mv: (-mv[1][0], -mv[1][1]))
     best = ranked[0][0]
     kings = _king_moves(pos, moves)
@@ -268,6 +381,28 @@ def hint_of(state: State, *, seed: int = 0, budget: int = SAMPLE_STATES,
     return {"best": best, "actions": actions, "method": method, "samples": samples, **more,
             "interval": round(half, 4), "explanation": _explain(best, ranked, method, samples, half),
             "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _shortcut(pos: Position, moves: list[dict]) -> dict | None:
+    """The hint without any search, when the choice needs none: the only legal move
+    (method "only_move"), or a removal no other move can beat (`safe_move`, method
+    "safe_first").  Its actions carry no numbers ("win" and "removed" are None): nothing
+    was searched, and the hint is the same whatever the numbers would have been."""
+    if len(moves) == 1:
+        best, method = moves[0], "only_move"
+        why = "It is the only legal move."
+    else:
+        best, method = safe_move(pos), "safe_first"
+        if best is None:
+            return None
+        why = (" A King pairs with nothing, so taking it loses nothing." if len(best["remove"]) == 1
+               else " These are the last two cards of their ranks: they can only ever pair with each "
+                    "other, so taking them now loses nothing.")
+        why = "Taking it now is at least as good as any other move." + why
+    rest = [m for m in moves if m != best]
+    actions = [{"move": m, "win": None, "removed": None} for m in [best] + rest]
+    return {"best": best, "actions": actions, "method": method, "samples": 0, "interval": 0.0,
+            "explanation": f"Best: {_describe(best)}. {why}"}
 
 
 def _explain(best: dict, ranked: list, method: str, samples: int, half: float) -> str:

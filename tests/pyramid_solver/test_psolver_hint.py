@@ -30,7 +30,7 @@ def without_time(h):
 
 
 def test_every_legal_move_is_ranked_and_the_hint_is_reproducible():
-    state = initial_state(shuffled_deck(3), Rules())
+    state = initial_state(shuffled_deck(0), Rules())
     view = state.player_view()
     h = hint(view.to_json(stock_order=False), budget=50_000)
     legal = legal_moves(view)
@@ -64,11 +64,13 @@ def test_never_a_draw_while_a_king_is_available():
 
 def test_exact_hint_is_a_probability_below_the_clairvoyant_average():
     checked = 0
-    for seed in range(40):
+    for seed in range(60):
         state = late_state(seed)
         if is_over(state) or state.stock == 0:
             continue
         h = hint_of(state.player_view())
+        if h["method"] in ("only_move", "safe_first"):      # nothing searched: no number to check
+            continue
         assert h["method"] == "exact"
         best = h["actions"][0]["win"]
         assert 0.0 <= best <= 1.0
@@ -101,7 +103,7 @@ def test_when_every_sampled_order_is_too_hard_one_more_is_searched_with_the_whol
                 raise SolverError("too many positions")
             return real(*a, max_states=max_states, **kw)
         return solve
-    view = initial_state(shuffled_deck(3), Rules()).player_view()
+    view = initial_state(shuffled_deck(0), Rules()).player_view()
     monkeypatch.setattr(hint_module, "solve_from", hard_below(2_000_000))
     h = hint_of(view, budget=50_000)
     assert h["method"] == "sampled" and h["samples"] == 1 and h["best"] is not None

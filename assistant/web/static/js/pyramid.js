@@ -203,12 +203,18 @@ function drawHint() {
   head.innerHTML = "";
   const strong = document.createElement("strong");
   strong.textContent = `Best: ${moveWords(hint.best)}`;
-  head.append(strong, document.createTextNode(
-    ` — clears the pyramid ${sampled ? "in about " : "with chance "}${percent(best.win)}` +
-    `${sampled ? ` (estimate from ${hint.samples} sampled stock orders)` : " (exact)"}`));
+  if (best.win === null) {
+    // chosen without a search (the only move, or one no other move can beat): say why
+    const text = hint.explanation;
+    head.append(strong, document.createTextNode(` — ${text.slice(text.indexOf(". ") + 2)}`));
+  } else {
+    head.append(strong, document.createTextNode(
+      ` — clears the pyramid ${sampled ? "in about " : "with chance "}${percent(best.win)}` +
+      `${sampled ? ` (estimate from ${hint.samples} sampled stock orders)` : " (exact)"}`));
+  }
   box.append(head);
   const runner = hint.actions.find((a) => JSON.stringify(a.move) !== JSON.stringify(hint.best));
-  if (runner) {
+  if (runner && runner.win !== null) {
     const p = document.createElement("p");
     p.className = "small muted";
     p.textContent = `Next best: ${moveWords(runner.move)} — ${percent(runner.win)}${sampled ? " (estimate)" : ""}.`;
