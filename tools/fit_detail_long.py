@@ -64,13 +64,35 @@ def figures_line(r: dict) -> str:
             f"{r['unflagged']}, errors {r['errors']}, median {r['median_s']:.2f} s, max {r['max_s']:.2f} s")
 
 
-def score(bench, folder: Path, value: int) -> dict:
+def fit_on_halves(bench, folder: Path, values: list, current, use, shown, higher_wins_ties: bool = False):
+    """The fitting scripts' one procedure: each value, put in the code by use(v), is tried on
+    the even-numbered photos of folder (the fit half) and its figures printed (shown(v) names
+    it); the one with most positions right wins (ties: fewer wrong and unflagged, then the
+    smaller value, or the larger with higher_wins_ties); the odd-numbered photos (the check
+    half) are then read at the winner and at `current`, the value in the code.  Returns the
+    winner."""
+    def score(part: Path, v) -> dict:
+        use(v)
+        return {"value": v, **figures(bench, part)}
+    sign = 1 if higher_wins_ties else -1
+    with tempfile.TemporaryDirectory() as tmp:
+        fit = half(folder, 0, Path(tmp) / "even")
+        check = half(folder, 1, Path(tmp) / "odd")
+        print(f"fit half (even photos of {folder}):", flush=True)
+        results = []
+        for v in values:
+            results.append(score(fit, v))
+            print(f"  {shown(v)}: " + figures_line(results[-1]), flush=True)
+        best = max(results, key=lambda r: (r["right"], -r["unflagged"], sign * r["value"]))["value"]
+        print(f"best on the fit half: {shown(best)} (in the code: {shown(current)})")
+        print("check half (odd photos):")
+        for v in sorted({best, current}):
+            print(f"  {shown(v)}: " + figures_line(score(check, v)), flush=True)
+    return best
+
+
+def _use(value: int) -> None:
     image_io.DETAIL_LONG = value
-    return {"value": value, **figures(bench, folder)}
-
-
-def line(name: str, r: dict) -> str:
-    return f"  {name:10s} {r['value']:5d} px: " + figures_line(r)
 
 
 def main() -> int:
@@ -82,21 +104,9 @@ def main() -> int:
     bench = _bench()
     current = image_io.DETAIL_LONG
     values = sorted({int(v) for v in a.values.split(",")} | {current})
-    with tempfile.TemporaryDirectory() as tmp:
-        fit = half(Path(a.dir), 0, Path(tmp) / "even")
-        check = half(Path(a.dir), 1, Path(tmp) / "odd")
-        print(f"fit half ({fit.name} photos of {a.dir}):", flush=True)
-        results = []
-        for v in values:
-            results.append(score(bench, fit, v))
-            print(line("fit", results[-1]), flush=True)
-        best = max(results, key=lambda r: (r["right"], -r["unflagged"], -r["value"]))
-        print(f"best on the fit half: {best['value']} px (in the code: {current} px)")
-        print("check half (odd photos):")
-        for v in sorted({best["value"], current}):
-            print(line("check", score(bench, check, v)), flush=True)
+    best = fit_on_halves(bench, Path(a.dir), values, current, _use, lambda v: f"{v:5d} px")
     if a.own:
-        for v in sorted({best["value"], current}):
+        for v in sorted({best, current}):
             image_io.DETAIL_LONG = v
             s = bench.score_synthetic(Path(a.own))
             print(f"  own renders at {v} px: per card {100 * s['per_card']:.2f} %, layouts "

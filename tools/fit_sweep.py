@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -26,15 +25,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import cv2  # noqa: E402
 
-from fit_detail_long import _bench, figures, figures_line, half  # noqa: E402
+from fit_detail_long import _bench, fit_on_halves  # noqa: E402
 from recognizer import sweep  # noqa: E402
 
 cv2.setNumThreads(1)
 
 
-def score(bench, folder: Path, value: float) -> dict:
+def _use(value: float) -> None:
     sweep.MIN_SHARE = value
-    return {"value": value, **figures(bench, folder)}
 
 
 def main() -> int:
@@ -42,22 +40,9 @@ def main() -> int:
     ap.add_argument("--values", default="0.35,0.5,0.65")
     ap.add_argument("--dir", default=str(_bench().INDEPENDENT))
     a = ap.parse_args()
-    bench = _bench()
     current = sweep.MIN_SHARE
     values = sorted({float(v) for v in a.values.split(",")} | {current})
-    with tempfile.TemporaryDirectory() as tmp:
-        fit = half(Path(a.dir), 0, Path(tmp) / "even")
-        check = half(Path(a.dir), 1, Path(tmp) / "odd")
-        print("fit half (even photos):", flush=True)
-        results = []
-        for v in values:
-            results.append(score(bench, fit, v))
-            print(f"  {v:.2f}: " + figures_line(results[-1]), flush=True)
-        best = max(results, key=lambda r: (r["right"], -r["unflagged"], r["value"]))
-        print(f"best on the fit half: {best['value']} (in the code: {current})")
-        print("check half (odd photos):")
-        for v in sorted({best["value"], current}):
-            print(f"  {v:.2f}: " + figures_line(score(bench, check, v)), flush=True)
+    fit_on_halves(_bench(), Path(a.dir), values, current, _use, lambda v: f"{v:.2f}", higher_wins_ties=True)
     return 0
 
 
