@@ -25,7 +25,7 @@ from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
 from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
                    read_rank)
-from .recover import (OUTLINE_DOUBT, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
+from .recover import (OUTLINE_DOUBT, _to_mm, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
 from .result import LOW_CONFIDENCE, Card, Recognition
 from .rules_checks import over_the_deck, pins_down_unseen, tops_missed
@@ -521,8 +521,7 @@ def _shaped_empty_slots(fitted: Fitted, pins: dict, cards: list[Card]) -> list[s
     pl = fitted.pl
     if not fitted.unsure or pl.slots_mm is None:
         return []
-    at = np.array([cv2.perspectiveTransform(np.asarray(q, np.float64).reshape(-1, 1, 2), pl.plane).reshape(4, 2).mean(0)
-                   for q in fitted.unsure])
+    at = np.array([_to_mm(pl.plane, q).mean(0) for q in fitted.unsure])
     return [k for k in LETTERS if pins[k] is None and not any(c.position == k for c in cards)
             and np.min(np.linalg.norm(at - pl.slots_mm[k].mean(0), axis=1)) < SHAPE_ON_SLOT * CW]
 

@@ -115,13 +115,14 @@ def swept_cards(img: np.ndarray, Hi: np.ndarray, quads: list[np.ndarray], axis_m
     out: list = []
     unsure: list = []
     tried = 0
+    w2, h2 = CW * PX_PER_MM / 2, CH * PX_PER_MM / 2
+    card = np.array([[-w2, -h2], [w2, -h2], [w2, h2], [-w2, h2]])      # centred, in view px
     for x, y in _peaks(scores, MIN_SHARE * level, int(0.6 * CW * PX_PER_MM)):
         if tried >= MAX_TRIED:
             break
         a = math.radians(float(angle[y, x]))
         c, n = math.cos(a), math.sin(a)
-        w2, h2 = CW * PX_PER_MM / 2, CH * PX_PER_MM / 2
-        box = np.array([[-w2, -h2], [w2, -h2], [w2, h2], [-w2, h2]]) @ np.array([[c, n], [-n, c]]) + (x, y)
+        box = card @ np.array([[c, n], [-n, c]]) + (x, y)
         corners = cv2.perspectiveTransform(box.reshape(-1, 1, 2), to_img).reshape(4, 2)
         if onto_neighbour(corners, others, -1):
             continue            # a card found already (or two halves of found ones)
@@ -129,11 +130,11 @@ def swept_cards(img: np.ndarray, Hi: np.ndarray, quads: list[np.ndarray], axis_m
         corners, _ = snap_card(img, Hi, _to_mm(Hi, corners), SNAP_MM)
         if onto_neighbour(corners, others, -1):
             continue
-        card = rectify(img, corners)
-        r = read_rank(card)
+        face = rectify(img, corners)
+        r = read_rank(face)
         if is_sure(r):
             out.append((corners, r))
             others.append(np.float32(corners))
-        elif r.kind == "number" and paper_border(card) >= UNSURE_PAPER:
+        elif r.kind == "number" and paper_border(face) >= UNSURE_PAPER:
             unsure.append(corners)
     return Swept(out, unsure)
