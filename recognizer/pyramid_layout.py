@@ -112,9 +112,14 @@ class PyramidFit:
 
 def top_view(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     """The photo (grey, float32) seen from above over table mm [x0, x1] x [y0, y1]."""
-    T = np.array([[PX_MM, 0, -x0 * PX_MM], [0, PX_MM, -y0 * PX_MM], [0, 0, 1]])
     w, h = int(round((x1 - x0) * PX_MM)), int(round((y1 - y0) * PX_MM))
-    return cv2.warpPerspective(grey, H @ np.linalg.inv(T), (max(w, 1), max(h, 1)),
+    return _view_window(grey, H, x0, y0, 0, 0, max(w, 1), max(h, 1))
+
+
+def _view_window(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, c0: int, r0: int, w: int, h: int):
+    """Columns c0.. c0+w, rows r0.. r0+h of the top view whose pixel (0, 0) is table mm (x0, y0)."""
+    T = np.array([[PX_MM, 0, -x0 * PX_MM - c0], [0, PX_MM, -y0 * PX_MM - r0], [0, 0, 1]])
+    return cv2.warpPerspective(grey, H @ np.linalg.inv(T), (w, h),
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
 
 
@@ -180,9 +185,7 @@ def _draw_part(view: np.ndarray, grey: np.ndarray, H: np.ndarray, x0: float, y0:
     C0, C1 = max(c0 - PART_PAD, 0), min(max(c1, c0) + PART_PAD, w)
     if R1 <= R0 or C1 <= C0:
         return
-    T = np.array([[PX_MM, 0, -x0 * PX_MM + -C0], [0, PX_MM, -y0 * PX_MM - R0], [0, 0, 1]])
-    part = cv2.warpPerspective(grey, H @ np.linalg.inv(T), (C1 - C0, R1 - R0),
-                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
+    part = _view_window(grey, H, x0, y0, C0, R0, C1 - C0, R1 - R0)
     view[R0:R1, C0:C1] = cv2.GaussianBlur(part, (0, 0), 1.0)
 
 
