@@ -402,7 +402,7 @@ def _shortcut(pos: Position, moves: list[dict]) -> dict | None:
     rest = [m for m in moves if m != best]
     actions = [{"move": m, "win": None, "removed": None} for m in [best] + rest]
     return {"best": best, "actions": actions, "method": method, "samples": 0, "interval": 0.0,
-            "explanation": f"Best: {_describe(best)}. {why}"}
+            "reason": why, "explanation": f"Best: {_describe(best)}. {why}"}
 
 
 def _explain(best: dict, ranked: list, method: str, samples: int, half: float) -> str:

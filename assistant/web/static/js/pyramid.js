@@ -205,8 +205,7 @@ function drawHint() {
   strong.textContent = `Best: ${moveWords(hint.best)}`;
   if (best.win === null) {
     // chosen without a search (the only move, or one no other move can beat): say why
-    const text = hint.explanation;
-    head.append(strong, document.createTextNode(` — ${text.slice(text.indexOf(". ") + 2)}`));
+    head.append(strong, document.createTextNode(` — ${hint.reason}`));
   } else {
     head.append(strong, document.createTextNode(
       ` — clears the pyramid ${sampled ? "in about " : "with chance "}${percent(best.win)}` +
