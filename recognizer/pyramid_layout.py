@@ -355,15 +355,19 @@ def _shape_signs() -> np.ndarray:
 def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float]:
     """The shape (a set of places play can leave) the top edges support best: each place
     there counts its score less JOIN, each place not there JOIN less its score.  Returns
-    (shape, its support)."""
+    (shape, its support): twice the sum over its places of their score less JOIN, which
+    ranks a lattice's shapes as that count does (the two differ by the sum over all 28
+    places, the same for every shape of one lattice) but compares placings fairly: the
+    count rewards a placing for every place off the cards (no edge, no card: a few
+    places on a wrong lattice beat the whole pyramid on the right one)."""
     s = np.array([scores[p] for p in PLACES]) - JOIN
     if allowed is not None:
         vals = [float(sum(v if p in sh else -v for p, v in zip(PLACES, s))) for sh in allowed]
         i = int(np.argmax(vals))
-        return allowed[i], vals[i]
+        return allowed[i], vals[i] + float(s.sum())
     vals = _shape_signs() @ s
     i = int(np.argmax(vals))
-    return shapes()[i], float(vals[i])
+    return shapes()[i], float(vals[i] + s.sum())
 
 
 def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,

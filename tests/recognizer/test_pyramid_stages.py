@@ -56,6 +56,18 @@ def test_best_shape_follows_the_edge_scores_and_the_prior():
     assert L.best_shape(strong, [prior])[0] == prior
 
 
+def test_best_shape_support_compares_placings_fairly():
+    # the whole pyramid on the right lattice, every top edge fairly clear, against a wrong
+    # placing where three places hit strong lines and the rest lie on bare table: places
+    # off the cards are no evidence for a placing (they rewarded it: the wrong one won)
+    right = dict.fromkeys(L.PLACES, 0.4)
+    wrong = dict.fromkeys(L.PLACES, 0.0) | {"1.1": 0.6, "2.1": 0.6, "2.2": 0.6}
+    (shape_r, support_r), (shape_w, support_w) = L.best_shape(right), L.best_shape(wrong)
+    assert shape_r == frozenset(L.PLACES) and shape_w == frozenset({"1.1", "2.1", "2.2"})
+    assert support_r > support_w
+    assert support_w == pytest.approx(2 * 3 * (0.6 - L.JOIN))
+
+
 def test_prior_must_be_places_play_can_leave():
     assert PP.check_prior(None) is None
     assert PP.check_prior(["1.1", "2.1"]) == frozenset({"1.1", "2.1"})
