@@ -41,7 +41,12 @@ EDGE_BAND = 2.5              # mm either side of a predicted edge searched for i
 SNAP = 4.0                   # mm a place's card may lie off the lattice
 PART_PAD = 12                # px drawn round a band of a top view: the 1 mm step (4) and the blur (4) need 8
 GROW_TRIES = 6               # anchors grown (the best by the cards above them)
-JOIN = 0.25                  # edge_score (gradient over the paper level) a place's top edge needs
+JOIN = 0.22                  # edge_score (gradient over the paper level) a place's top edge needs
+#   tools/fit_pyramid_join.py: on the true lattice of 48 development renders (D1, D2) places with
+#   a card score 0.26 at their 5th percentile, places without 0.11 at their 95th, and the shapes
+#   best_shape picks are best at 0.20-0.22; the whole reader on D1 + D2 read 818, 825, 822 and
+#   806 cards at 0.20, 0.22, 0.24 and 0.25 (the value before): white cards on white cards show
+#   their top edges at 0.18-0.25
 PAPER_LIGHT = 0.65       # a pixel this light against the cards' paper level may be paper
 PAPER_SHARE = 0.25       # a card's visible part is at least this much such pixels
 SHADOW_PAPER = 0.45      # a card's paper in a shadow is at least this light against the cards' paper
