@@ -16,7 +16,7 @@ The fit starts from one whole card (the anchor) and grows over the lattice of pl
   4. the row of the apex (a row with one card, nothing above it) numbers the rows; then
      among the 1430 shapes play can leave (a removed card's coverers are gone too) the one
      the edge scores of all 28 places support best is taken (`best_shape`), or the caller's
-     prior.
+     prior; on the placing kept, refitted, the exposed cards' bottom edges count too.
 
 Table frame: millimetres, x across the rows, y towards the player, the anchor's centre at
 the origin; a place on the lattice is (dr, k): dr rows below the anchor, k half pitches
@@ -53,6 +53,8 @@ SHADOW_PAPER = 0.45      # a card's paper in a shadow is at least this light aga
 REFITS = 2               # times the table and row pitch are refitted to every present card's top corners
 BOTTOM_SEARCH = 12.0     # mm around the predicted bottom edge of an exposed card searched for it
 SEEN_SHARE = 0.8        # share of a fit's places whose top edge must show (else it is no pyramid)
+SEEN_EDGE = 0.11        # ... an edge score above nearly every place without a card (its 95th percentile
+#                         on the development renders' true lattices, tools/fit_pyramid_join.py)
 AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
 UNEXPLAINED = 0.5       # support a fit loses for each found outline lying off all its cards
 LATTICE_SURE = float("inf")   # a lattice from the outlines this well supported is not grown from an anchor
@@ -231,6 +233,27 @@ def edge_score(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: flo
     return float(score), float(dx), float(dy)
 
 
+def bottom_line(grey: np.ndarray, H: np.ndarray, x: float, y: float, paper: float,
+                reach: float = SNAP, halves: bool = False) -> tuple[float, float]:
+    """How clearly the bottom edge of a card at table position (x, y) (its centre) shows,
+    looked for `reach` mm either side of where it should be: (the strongest line's median
+    gradient over the middle 70 % of the card's width, over the paper level; its y in mm).
+    Only an exposed card shows its bottom edge (the next row covers it); halves: the
+    weaker of that and each half's, as a card one of whose two coverers is gone shows
+    more than half of its bottom edge."""
+    m = reach + EDGE_BAND
+    view = cv2.GaussianBlur(top_view(grey, H, x - CARD_W / 2, y + CARD_H / 2 - m,
+                                     x + CARD_W / 2, y + CARD_H / 2 + m), (0, 0), 1.0)
+    st, row = _strongest_line(view, 0, 0, view.shape[0], int(0.15 * CARD_W * PX_MM), int(0.85 * CARD_W * PX_MM))
+    if halves:
+        # a card covered by one of the next row's two cards still shows the other half of
+        # its bottom edge, more than the median needs: each half must show it
+        w = CARD_W * PX_MM
+        st = min(st, *(_strongest_line(view, 0, 0, view.shape[0], int(a * w), int(b * w))[0]
+                       for a, b in ((0.1, 0.45), (0.55, 0.9))))
+    return st / max(paper, 1.0), y + CARD_H / 2 - m + row / PX_MM
+
+
 def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float, paper: float,
             shadows: bool = False) -> bool:
     """Is the visible upper part of a card at (x, y) mostly as light as the cards' paper?
@@ -351,28 +374,50 @@ def _grow(grey: np.ndarray, H: np.ndarray, px: float, py: float, paper: float):
     return joined, lat
 
 
+def _below(place: str) -> str | None:
+    """The place two rows down straight below: where a card's top edge runs along this
+    card's bottom edge when the next row covers half of it."""
+    r, c = map(int, place.split("."))
+    return f"{r + 2}.{c + 1}" if r + 2 <= ROWS else None
+
+
 @lru_cache(maxsize=1)
-def _shape_signs() -> np.ndarray:
-    """+1 where a shape holds a place, -1 where not: shapes() x PLACES."""
-    return np.array([[1.0 if p in sh else -1.0 for p in PLACES] for sh in shapes()])
+def _shape_matrices() -> tuple[np.ndarray, np.ndarray]:
+    """(holds, bottoms): shapes() x PLACES, 1.0 where a shape holds a place, and where that
+    place shows its bottom edge in it: exposed (nothing left covering it) and no card two
+    rows down whose top edge could lie along it."""
+    holds = np.array([[1.0 if p in sh else 0.0 for p in PLACES] for sh in shapes()])
+    shown = np.array([[1.0 if p in exposed(sh) and _below(p) not in sh else 0.0 for p in PLACES]
+                      for sh in shapes()])
+    return holds, shown
 
 
-def best_shape(scores: dict[str, float], allowed=None) -> tuple[frozenset, float]:
-    """The shape (a set of places play can leave) the top edges support best: each place
-    there counts its score less JOIN, each place not there JOIN less its score.  Returns
-    (shape, its support): twice the sum over its places of their score less JOIN, which
-    ranks a lattice's shapes as that count does (the two differ by the sum over all 28
-    places, the same for every shape of one lattice) but compares placings fairly: the
-    count rewards a placing for every place off the cards (no edge, no card: a few
-    places on a wrong lattice beat the whole pyramid on the right one)."""
+def best_shape(scores: dict[str, float], allowed=None,
+               bottoms: dict[str, float] | None = None) -> tuple[frozenset, float]:
+    """The shape (a set of places play can leave) the edges support best, and the placing's
+    support: twice the most, over the shapes, of the sum over the places a shape holds of
+    their top edge's score less JOIN.  Places a shape leaves empty count nothing: no edge
+    is what a bare table shows too, and counting it rewarded a placing for the table under
+    it (a few places on a wrong lattice beat the whole pyramid on the right one).
+    bottoms: each place's bottom edge score (bottom_line); the shape is then chosen with
+    the bottom edges of the places it exposes counted too, where they show (score over
+    JOIN; a missing one is no evidence: a waste card or a white table hides it) and no
+    card two rows down could draw the line (its top edge runs there at half cover).  Where
+    the top edges inside the pyramid show weakly (white cards on white cards) a hole cut
+    into it otherwise scores as well as the rows that are there, whose exposed cards'
+    bottoms on the table show strongly."""
     s = np.array([scores[p] for p in PLACES]) - JOIN
     if allowed is not None:
-        vals = [float(sum(v if p in sh else -v for p, v in zip(PLACES, s))) for sh in allowed]
+        vals = [2 * float(sum(v for p, v in zip(PLACES, s) if p in sh)) for sh in allowed]
         i = int(np.argmax(vals))
-        return allowed[i], vals[i] + float(s.sum())
-    vals = _shape_signs() @ s
-    i = int(np.argmax(vals))
-    return shapes()[i], float(vals[i] + s.sum())
+        return allowed[i], vals[i]
+    holds, shown = _shape_matrices()
+    support = 2 * (holds @ s)
+    choice = support
+    if bottoms is not None:
+        b = np.maximum(np.array([bottoms[p] for p in PLACES]) - JOIN, 0.0)
+        choice = support + 2 * (shown @ b)
+    return shapes()[int(np.argmax(choice))], float(support.max())
 
 
 def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
@@ -423,10 +468,14 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     # the places kept must show a card's top edge on the cards' paper (seen on the refitted
     # table: the lattice from the outlines alone may be a few per cent off in scale)
     scores = {p: edge_score(grey, H, *places[p], py, paper)[0] for p in PLACES}
+    if prior is None:       # the shape chosen again there, the exposed cards' bottoms counted
+        # (only for the placing kept: counted for every placing they moved some off the cards)
+        present = best_shape(scores, None, {p: bottom_line(grey, H, *places[p], paper, halves=True)[0]
+                                            for p in PLACES})[0]
     # (or a found outline lies as the place's card: a deep shadow darkens the paper)
     shadows = best is from_lattice
     outlined = set(_outlined(H, places, present, outlines or anchors))
-    seen = [p in outlined or (scores[p] >= JOIN and _papery(grey, H, *places[p], py, paper, shadows)) for p in present]
+    seen = [p in outlined or (scores[p] >= SEEN_EDGE and _papery(grey, H, *places[p], py, paper, shadows)) for p in present]
     if prior is None and np.mean(seen) < SEEN_SHARE:
         return None         # places kept only because play could not leave a hole
     # snap each present card onto its edges (the lattice is only as exact as the table)
@@ -449,12 +498,9 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
         _, dx, dy = edge_score(grey, H, x, y, py, paper)
         tops[p] = (dx, y + dy - CARD_H / 2)
         if p in exposed(present):
-            m = BOTTOM_SEARCH + EDGE_BAND
-            view = cv2.GaussianBlur(top_view(grey, H, x - CARD_W / 2, y + CARD_H / 2 - m,
-                                             x + CARD_W / 2, y + CARD_H / 2 + m), (0, 0), 1.0)
-            st, row = _strongest_line(view, 0, 0, view.shape[0], int(0.15 * CARD_W * PX_MM), int(0.85 * CARD_W * PX_MM))
-            if st / max(paper, 1.0) >= JOIN:
-                bottoms[p] = y + CARD_H / 2 - m + row / PX_MM
+            st, bottom = bottom_line(grey, H, x, y, paper, BOTTOM_SEARCH)
+            if st >= JOIN:
+                bottoms[p] = bottom
     rows = np.array([int(p.split(".")[0]) for p in tops])
     if bottoms and len(set(rows)) >= 2:
         # in this frame: rows lie `step` apart and a card is `height` tall; a card is 88 mm

@@ -68,6 +68,23 @@ def test_best_shape_support_compares_placings_fairly():
     assert support_w == pytest.approx(2 * 3 * (0.6 - L.JOIN))
 
 
+def test_exposed_cards_bottom_edges_keep_rows_whose_inside_edges_show_weakly():
+    # white cards on white cards: the top edges inside the pyramid show just under JOIN,
+    # the outer ones (on the table) clearly; the top edges alone cut a hole into it
+    outer = {f"{r}.1" for r in range(1, 8)} | {f"{r}.{r}" for r in range(1, 8)}
+    scores = {p: (0.5 if p in outer else L.JOIN - 0.03) for p in L.PLACES}
+    holed, _ = L.best_shape(scores)
+    assert holed == frozenset(outer)
+    # the bottom row's bottoms lie on the table and show; inside, a bottom edge line is where
+    # a card two rows down has its top edge (counted only where that card is not there)
+    bottoms = {p: (0.6 if p.startswith("7.") else L.JOIN + 0.2) for p in L.PLACES}
+    shape, support = L.best_shape(scores, None, bottoms)
+    assert shape == frozenset(L.PLACES)
+    assert support == L.best_shape(scores)[1]      # placings are compared on the top edges alone
+    # no bottom edge seen is no evidence: the top edges decide alone
+    assert L.best_shape(scores, None, dict.fromkeys(L.PLACES, 0.0))[0] == holed
+
+
 def test_prior_must_be_places_play_can_leave():
     assert PP.check_prior(None) is None
     assert PP.check_prior(["1.1", "2.1"]) == frozenset({"1.1", "2.1"})
