@@ -13,7 +13,10 @@ Figures printed, per deck and in all:
   * errors not flagged (read wrong with confidence >= LOW_CONFIDENCE: the player would not be
     asked), and court cards read as number cards or the reverse (flagged or not),
   * places wrongly said to hold a card or to be empty,
-  * median and max seconds per photo (recognize_pyramid(path), decode included, one core).
+  * median and max seconds per photo (recognize_pyramid(path), decode included, one core),
+  * the pyramid cards read on the truth's own placing (synth.render_pyramid.truth_fit): what
+    the reading gets right when the lattice and shape are right, so the rest of the loss is
+    the placing's.
 Real photos (edje-train, labels.csv): every labelled J/Q/K found (box IoU >= 0.5) is read by
 the whole-card reader (read_rank) and by the covered-card reader (read_index, the corner index
 and the face's ink, as for a pyramid card under the next row); court cards read as numbers,
@@ -42,9 +45,10 @@ cv2.setNumThreads(1)
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-from recognizer.pyramid_pipeline import read_index, recognize_pyramid  # noqa: E402
+from recognizer.pyramid_layout import exposed  # noqa: E402
+from recognizer.pyramid_pipeline import card_image, read_index, read_place, recognize_pyramid  # noqa: E402
 from recognizer.rank import COURT_RANKS, read_rank  # noqa: E402
-from synth.render_pyramid import render_photo  # noqa: E402
+from synth.render_pyramid import render_photo, truth_fit  # noqa: E402
 from recognizer.result import LOW_CONFIDENCE  # noqa: E402
 
 REAL = Path("/work/shared/real_photos/edje-train")
@@ -80,6 +84,15 @@ def score_synthetic(folder: Path, verbose: bool = False) -> dict:
             print(f"  {tf.stem}: {type(e).__name__}: {e}")
             continue
         times.append(time.perf_counter() - t0)
+        # the same cards read on the truth's own placing: what the reading alone gets right
+        photo = load_image(str(tf.with_suffix(".jpg")))
+        truth = truth_fit(t, photo.scale)
+        open_ = exposed(truth.present)
+        for p in truth.present:
+            upto = 1.0 if p in open_ else min(1.0, truth.pitch_y / 88.0)
+            rank, _, _ = read_place(card_image(photo.image, truth, p), p in open_, upto)
+            c["placed_cards"] += 1
+            c["placed_ok"] += rank == t["pyramid"][p]
         conf = {k.position: k.confidence for k in r.cards if k.role == "pyramid"}
         wrong = []
         for p, want in t["pyramid"].items():
@@ -193,7 +206,8 @@ def main(argv=None) -> int:
         total.update(c)
         print(f"{deck:>16}: cards {c['ok']}/{c['cards']} = {c['ok'] / max(c['cards'], 1):.1%}, "
               f"whole pyramids {c['whole']}/{c['photos']}, unflagged errors {c['unflagged']}, "
-              f"court<->number {c['court_number']} ({c['court_number_unflagged']} unflagged)")
+              f"court<->number {c['court_number']} ({c['court_number_unflagged']} unflagged); "
+              f"read on the truth's placing {c['placed_ok']}/{c['placed_cards']}")
     t = sorted(res["times"]) or [0.0]
     print(f"{'all':>16}: cards {total['ok']}/{total['cards']} = {total['ok'] / max(total['cards'], 1):.1%} "
           f"(target 99.5 %), whole pyramids {total['whole']}/{total['photos']} = "
@@ -201,6 +215,8 @@ def main(argv=None) -> int:
     print(f"{'':>16}  unflagged errors {total['unflagged']}, court<->number {total['court_number']} "
           f"({total['court_number_unflagged']} unflagged), cards missed {total['missed_card']}, "
           f"cards where none is {total['false_card']}, extra waste {total['false_waste']}, failed {total['failed']}")
+    print(f"{'':>16}  pyramid cards read on the truth's own placing (the reading alone): {total['placed_ok']}/"
+          f"{total['placed_cards']} = {total['placed_ok'] / max(total['placed_cards'], 1):.1%}")
     print(f"{'':>16}  seconds per photo: median {t[len(t) // 2]:.2f}, max {t[-1]:.2f} "
           f"({'the photos in ' + a.dir if a.dir else f'{size[0]}x{size[1]}'}; target 0.4 s at 12 MP)")
     if not a.no_real and REAL.is_dir():

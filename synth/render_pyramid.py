@@ -21,7 +21,8 @@ import cv2
 import numpy as np
 
 from .decks import SUITS, TRAIN_DECKS, card_id, missing_decks
-from recognizer.pyramid_layout import PLACES, coverers
+from recognizer.pyramid_lattice import card_corners
+from recognizer.pyramid_layout import PLACES, PyramidFit, coverers
 from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background, cards_truth,
                      camera_homography, draw_table_layer, photo_effects, save_photo)
 
@@ -160,6 +161,34 @@ def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1
     truth = {"image": None, "width": out_w, "height": out_h, "pyramid": info.pop("pyramid"),
              "waste": info.pop("waste"), "cards": cards, "deck": deck, "background": bgk, **info}
     return img, truth
+
+
+def truth_fit(truth: dict, scale: float = 1.0) -> PyramidFit:
+    """The reader's PyramidFit as the truth has it: the lattice where the truth's cards are
+    (a homography from every pyramid card's corners, in photo px / scale), the truth's row
+    pitch and gap, the places holding a card.  Benchmarks read each place on it to tell a
+    misplaced lattice from a misread card.  The truth lists each card's corners from
+    whichever it calls its first: each card's are rolled to fit the others best."""
+    px, py = CW + float(truth["gap_mm"]), CH * (1 - float(truth["cover"]))
+    centres = lattice_mm(px, py)
+    cards = [(card_corners(*centres[c["position"]]), np.asarray(c["corners"], np.float64) / scale)
+             for c in truth["cards"] if c["role"] == "pyramid"]
+
+    def fit(rolls):
+        src = np.concatenate([t for t, _ in cards])
+        dst = np.concatenate([np.roll(q, -r, 0) for (_, q), r in zip(cards, rolls)])
+        H, _ = cv2.findHomography(src, dst, 0)
+        err = np.linalg.norm(cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2) - dst, axis=1)
+        return H, float(np.median(err))
+    H, _ = min((fit([r] * len(cards)) for r in range(4)), key=lambda he: he[1])
+    for _ in range(3):
+        rolls = []
+        for t, q in cards:
+            proj = cv2.perspectiveTransform(t.reshape(-1, 1, 2), H).reshape(-1, 2)
+            rolls.append(min(range(4), key=lambda r: np.linalg.norm(np.roll(q, -r, 0) - proj)))
+        H, _ = fit(rolls)
+    present = frozenset(p for p, v in truth["pyramid"].items() if v is not None)
+    return PyramidFit(H, px, py, centres, present, {})
 
 
 def main(argv=None) -> int:

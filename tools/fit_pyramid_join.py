@@ -8,7 +8,8 @@ homography from every pyramid card's corners, the truth's row pitch and gap), ea
 places' top edge is scored as the reader scores it (edge_score, the paper level from the
 cards the reader finds), and best_shape picks the shape at each candidate JOIN.  Printed per
 candidate: the places whose presence best_shape gets wrong, on the even photos (the fit half)
-and the odd ones (the check), and the score distributions of places with and without a card.
+and the odd ones (the check), and the score distributions of places with and without a card
+(the 95th percentile of those without is pyramid_layout.SEEN_EDGE).
 This measures the shape choice alone, on the right lattice; the reader also uses JOIN to grow
 and to check its placings, so a new value is then measured with benchmarks/pyramid_photos.py.
 """
@@ -26,30 +27,10 @@ sys.path.insert(0, str(ROOT))
 
 from recognizer import pyramid_layout as L  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-from recognizer.pyramid_lattice import CARD_H, CARD_W, card_corners  # noqa: E402
 from recognizer.pyramid_pipeline import _whole_cards, paper_level  # noqa: E402
+from synth.render_pyramid import truth_fit  # noqa: E402
 
 CANDIDATES = np.round(np.arange(0.10, 0.41, 0.02), 2)
-
-
-def truth_homography(cards: list) -> np.ndarray:
-    """Table mm -> photo px from the truth's cards ((table corners, photo corners) each).
-    The truth lists a card's corners from whichever it calls its first, so each card's
-    photo corners are rolled to fit the others best (from the best common roll)."""
-    def fit(rolls):
-        src = np.concatenate([t for t, _ in cards])
-        dst = np.concatenate([np.roll(p, -r, 0) for (_, p), r in zip(cards, rolls)])
-        H, _ = cv2.findHomography(src, dst, 0)
-        err = np.linalg.norm(cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2) - dst, axis=1)
-        return H, float(np.median(err))
-    H, _ = min((fit([r] * len(cards)) for r in range(4)), key=lambda he: he[1])
-    for _ in range(3):
-        rolls = []
-        for t, p in cards:
-            proj = cv2.perspectiveTransform(t.reshape(-1, 1, 2), H).reshape(-1, 2)
-            rolls.append(min(range(4), key=lambda r: np.linalg.norm(np.roll(p, -r, 0) - proj)))
-        H, _ = fit(rolls)
-    return H
 
 
 def truth_scores(jpg: Path) -> tuple[dict[str, float], frozenset] | None:
@@ -61,13 +42,9 @@ def truth_scores(jpg: Path) -> tuple[dict[str, float], frozenset] | None:
         return None
     grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     paper = float(np.median([paper_level(photo.image, c) for c, _ in faces]))
-    px, py = CARD_W + float(t["gap_mm"]), CARD_H * (1 - float(t["cover"]))
-    places = L._places(0, 0, px, py)
-    cards = [(card_corners(*places[c["position"]]), np.asarray(c["corners"], np.float64) / photo.scale)
-             for c in t["cards"] if c["role"] == "pyramid"]
-    H = truth_homography(cards)
-    scores = {p: L.edge_score(grey, H, x, y, py, paper)[0] for p, (x, y) in places.items()}
-    return scores, frozenset(p for p, v in t["pyramid"].items() if v is not None)
+    fit = truth_fit(t, photo.scale)
+    scores = {p: L.edge_score(grey, fit.H, x, y, fit.pitch_y, paper)[0] for p, (x, y) in fit.places.items()}
+    return scores, fit.present
 
 
 def main(dirs: list[str]) -> None:
