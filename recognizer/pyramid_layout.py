@@ -374,21 +374,14 @@ def _grow(grey: np.ndarray, H: np.ndarray, px: float, py: float, paper: float):
     return joined, lat
 
 
-def _below(place: str) -> str | None:
-    """The place two rows down straight below: where a card's top edge runs along this
-    card's bottom edge when the next row covers half of it."""
-    r, c = map(int, place.split("."))
-    return f"{r + 2}.{c + 1}" if r + 2 <= ROWS else None
-
-
 @lru_cache(maxsize=1)
 def _shape_matrices() -> tuple[np.ndarray, np.ndarray]:
-    """(holds, bottoms): shapes() x PLACES, 1.0 where a shape holds a place, and where that
-    place shows its bottom edge in it: exposed (nothing left covering it) and no card two
-    rows down whose top edge could lie along it."""
+    """(holds, shown): shapes() x PLACES, 1.0 where a shape holds a place, and where that
+    place shows its bottom edge in it: exposed, nothing left covering it (so no card two
+    rows down either, whose top edge would run along it at half cover: it lies on the two
+    cards that would cover this one)."""
     holds = np.array([[1.0 if p in sh else 0.0 for p in PLACES] for sh in shapes()])
-    shown = np.array([[1.0 if p in exposed(sh) and _below(p) not in sh else 0.0 for p in PLACES]
-                      for sh in shapes()])
+    shown = np.array([[1.0 if p in exposed(sh) else 0.0 for p in PLACES] for sh in shapes()])
     return holds, shown
 
 
@@ -401,8 +394,7 @@ def best_shape(scores: dict[str, float], allowed=None,
     it (a few places on a wrong lattice beat the whole pyramid on the right one).
     bottoms: each place's bottom edge score (bottom_line); the shape is then chosen with
     the bottom edges of the places it exposes counted too, where they show (score over
-    JOIN; a missing one is no evidence: a waste card or a white table hides it) and no
-    card two rows down could draw the line (its top edge runs there at half cover).  Where
+    JOIN; a missing one is no evidence: a waste card or a white table hides it).  Where
     the top edges inside the pyramid show weakly (white cards on white cards) a hole cut
     into it otherwise scores as well as the rows that are there, whose exposed cards'
     bottoms on the table show strongly."""
