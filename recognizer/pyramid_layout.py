@@ -125,8 +125,10 @@ def top_view(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, x1: float, y
 
 def _view_window(grey: np.ndarray, H: np.ndarray, x0: float, y0: float, c0: int, r0: int, w: int, h: int):
     """Columns c0.. c0+w, rows r0.. r0+h of the top view whose pixel (0, 0) is table mm (x0, y0)."""
-    T = np.array([[PX_MM, 0, -x0 * PX_MM - c0], [0, PX_MM, -y0 * PX_MM - r0], [0, 0, 1]])
-    return cv2.warpPerspective(grey, H @ np.linalg.inv(T), (w, h),
+    # view px -> table mm, the inverse of mm -> px (scale PX_MM, then shift), written out:
+    # (np.linalg.inv costs 5 us more a call; edge_score draws about 5,000 windows a photo)
+    T_inv = np.array([[1 / PX_MM, 0, x0 + c0 / PX_MM], [0, 1 / PX_MM, y0 + r0 / PX_MM], [0, 0, 1]])
+    return cv2.warpPerspective(grey, H @ T_inv, (w, h),
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
 
 
