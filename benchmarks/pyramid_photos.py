@@ -46,7 +46,7 @@ from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
 from recognizer.pyramid_layout import exposed  # noqa: E402
-from recognizer.pyramid_pipeline import card_image, read_index, read_place, recognize_pyramid  # noqa: E402
+from recognizer.pyramid_pipeline import read_fit_place, read_index, recognize_pyramid  # noqa: E402
 from recognizer.rank import COURT_RANKS, read_rank  # noqa: E402
 from synth.render_pyramid import render_photo, truth_fit  # noqa: E402
 from recognizer.result import LOW_CONFIDENCE  # noqa: E402
@@ -89,8 +89,7 @@ def score_synthetic(folder: Path, verbose: bool = False) -> dict:
         truth = truth_fit(t, photo.scale)
         open_ = exposed(truth.present)
         for p in truth.present:
-            upto = 1.0 if p in open_ else min(1.0, truth.pitch_y / 88.0)
-            rank, _, _ = read_place(card_image(photo.image, truth, p), p in open_, upto)
+            rank, _, _ = read_fit_place(photo.image, truth, p, open_)
             c["placed_cards"] += 1
             c["placed_ok"] += rank == t["pyramid"][p]
         conf = {k.position: k.confidence for k in r.cards if k.role == "pyramid"}

@@ -321,10 +321,20 @@ def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float,
             if _inside(np.mean(c, 0), quad) and SAME_CARD[0] < cv2.contourArea(np.float32(c)) / area < SAME_CARD[1]]
 
 
-def paper_level(image: np.ndarray, quad: np.ndarray) -> float:
-    """A found card's paper grey level: the 90th percentile of its rectified grey (ink
-    and pictures are darker, glare is rarer than a tenth of a card)."""
-    return float(np.percentile(cv2.cvtColor(rectify(image, quad), cv2.COLOR_BGR2GRAY), 90))
+def paper_level(image: np.ndarray, quads: list[np.ndarray]) -> float:
+    """The cards' paper grey level: the median over the found cards of the 90th percentile
+    of each one's rectified grey (ink and pictures are darker, glare is rarer than a tenth
+    of a card); 200 with no card found."""
+    if not quads:
+        return 200.0
+    return float(np.median([np.percentile(cv2.cvtColor(rectify(image, q), cv2.COLOR_BGR2GRAY), 90) for q in quads]))
+
+
+def read_fit_place(image: np.ndarray, fit: PyramidFit, place: str, open_: set) -> tuple[str | None, float, str]:
+    """The card at `place` of a fitted pyramid, read from the photo: whole when exposed
+    (open_: the exposed places), else from the part the next row leaves visible."""
+    upto = 1.0 if place in open_ else min(1.0, fit.pitch_y / CARD_H)
+    return read_place(card_image(image, fit, place), place in open_, upto)
 
 
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
@@ -344,7 +354,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         raise RecognitionError("no cards found in the photo: take it from above, close enough that "
                                "the pyramid fills most of the picture")
     grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    paper = float(np.median([paper_level(photo.image, c) for c, _ in faces])) if faces else 200.0
+    paper = paper_level(photo.image, [c for c, _ in faces])
     anchors = _anchors(faces)
     # the lattice rests on the cards read surely: a covered card's visible strip (half a
     # card, a card's proportions turned) read as some card at low confidence proposes a
@@ -368,8 +378,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
                 continue
             q = fit.corners(p)
             pyr_quads.append(q)
-            upto = min(1.0, fit.pitch_y / 88.0) if p not in open_ else 1.0
-            rank, conf, note = read_place(card_image(photo.image, fit, p), p in open_, upto)
+            rank, conf, note = read_fit_place(photo.image, fit, p, open_)
             if p in open_:
                 rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
             pyramid[p] = rank or UNREAD

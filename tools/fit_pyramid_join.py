@@ -41,7 +41,7 @@ def truth_scores(jpg: Path) -> tuple[dict[str, float], frozenset] | None:
     if not faces:
         return None
     grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    paper = float(np.median([paper_level(photo.image, c) for c, _ in faces]))
+    paper = paper_level(photo.image, [c for c, _ in faces])
     fit = truth_fit(t, photo.scale)
     scores = {p: L.edge_score(grey, fit.H, x, y, fit.pitch_y, paper)[0] for p, (x, y) in fit.places.items()}
     return scores, fit.present

@@ -21,9 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from recognizer import pyramid_layout as pl  # noqa: E402
-from recognizer.cards import rectify  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-from recognizer.pyramid_pipeline import _anchors, _whole_cards  # noqa: E402
+from recognizer.pyramid_pipeline import _anchors, _whole_cards, paper_level  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
@@ -40,8 +39,7 @@ def main(argv: list[str]) -> int:
             if not faces:
                 continue
             grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-            paper = float(np.median([np.percentile(cv2.cvtColor(rectify(photo.image, c), cv2.COLOR_BGR2GRAY), 90)
-                                     for c, _ in faces]))
+            paper = paper_level(photo.image, [c for c, _ in faces])
             b = pl._lattice_fit(grey, _anchors(faces), paper, None, [c for c, _ in faces])
             if b is None:
                 continue

@@ -10,7 +10,6 @@ import pytest
 
 from recognizer import pyramid_layout as L
 from recognizer import pyramid_pipeline as PP
-from recognizer.cards import rectify
 from recognizer.image_io import load_image
 from synth.render_pyramid import removable_order, truth_fit
 
@@ -75,8 +74,8 @@ def test_exposed_cards_bottom_edges_keep_rows_whose_inside_edges_show_weakly():
     scores = {p: (0.5 if p in outer else L.JOIN - 0.03) for p in L.PLACES}
     holed, _ = L.best_shape(scores)
     assert holed == frozenset(outer)
-    # the bottom row's bottoms lie on the table and show; inside, a bottom edge line is where
-    # a card two rows down has its top edge (counted only where that card is not there)
+    # the bottom row's bottoms lie on the table and show; inside, where a place would be
+    # exposed only by the hole, a line shows too (the top edge of a card two rows down)
     bottoms = {p: (0.6 if p.startswith("7.") else L.JOIN + 0.2) for p in L.PLACES}
     shape, support = L.best_shape(scores, None, bottoms)
     assert shape == frozenset(L.PLACES)
@@ -101,8 +100,7 @@ def test_fit_finds_the_places_that_hold_a_card(photo):
     img = load_image(photo)
     faces, _ = PP._whole_cards(img)
     grey = cv2.cvtColor(img.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    paper = float(np.median([np.percentile(cv2.cvtColor(rectify(img.image, c), cv2.COLOR_BGR2GRAY), 90)
-                             for c, _ in faces]))
+    paper = PP.paper_level(img.image, [c for c, _ in faces])
     fit = L.fit_pyramid(grey, PP._anchors(faces), paper)
     assert fit is not None
     assert fit.present == frozenset(p for p, v in t["pyramid"].items() if v is not None)
