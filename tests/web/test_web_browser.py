@@ -9,6 +9,7 @@ import json
 import os
 import random
 import threading
+import time
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -77,6 +78,17 @@ def face_down_cards(pins, tops, seed=3):
 def game_json(base, game_id):
     with urllib.request.urlopen(f"{base}/api/games/{game_id}?hint=1&objective=game") as r:
         return json.loads(r.read())
+
+
+def actions_become(base, game_id, n, seconds=10.0) -> bool:
+    """Whether the saved game reaches `n` actions: a tap's request may start a moment after
+    the click returns, so the test waits for the server as the page does."""
+    deadline = time.monotonic() + seconds
+    while game_json(base, game_id)["actions"] != n:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def test_a_frame_on_a_phone(server, browser, tmp_path):
@@ -210,14 +222,12 @@ def test_a_frame_on_a_phone(server, browser, tmp_path):
                                              else "End the frame")).click()
         else:
             page.get_by_role("button", name="I played this").click()
+        assert actions_become(server, game_id, before + 1), page.inner_text("#error")
         page.wait_for_selector("#game.busy", state="detached")
-        page.wait_for_timeout(50)
-        after = game_json(server, game_id)
-        assert after["actions"] == before + 1, page.inner_text("#error")
         if not undone and best["action"] == "play":
             page.get_by_role("button", name="↶ Undo").click()
+            assert actions_become(server, game_id, before)
             page.wait_for_selector("#game.busy", state="detached")
-            assert game_json(server, game_id)["actions"] == before
             undone = True
             shot("08-undone")
     else:

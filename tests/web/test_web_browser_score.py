@@ -11,6 +11,7 @@ import time
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
 from .test_web_browser import CHROMIUM, browser, server  # noqa: F401  (fixtures)
 
@@ -187,9 +188,10 @@ def test_a_score_only_game_on_a_phone(server, browser, tmp_path, size):
     assert bob["card"]["frames"][2]["marks"] == "6/"
     # the spare's bonus is frame 4's strike: 10 more than the 6 it was
     assert bob["card"]["total"] == totals_before[1] + 4 + 10
-    assert frame3.locator(".box").all_inner_texts() == ["6", "/"]
-    assert page.locator(".sheet-player").nth(1).locator(".sheet-total").inner_text() == \
-        str(bob["card"]["total"])
+    # the page redraws the sheet when the answer arrives: wait for it, as a player would
+    expect(frame3.locator(".box")).to_have_text(["6", "/"], timeout=10000)
+    expect(page.locator(".sheet-player").nth(1).locator(".sheet-total")).to_have_text(
+        str(bob["card"]["total"]), timeout=10000)
     page.locator("#sheet-title").scroll_into_view_if_needed()
     fits()
     shot("08-corrected-sheet")
@@ -198,7 +200,7 @@ def test_a_score_only_game_on_a_phone(server, browser, tmp_path, size):
     page.get_by_role("button", name="↶ Undo").click()
     settle()
     assert game_json(server, gid)["players"][1]["card"]["total"] == totals_before[1]
-    assert frame3.locator(".box").all_inner_texts() == ["6", "-"]
+    expect(frame3.locator(".box")).to_have_text(["6", "-"], timeout=10000)
     shot("09-over")
     fits()
     assert not errors, errors

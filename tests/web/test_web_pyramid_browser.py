@@ -53,6 +53,8 @@ def test_a_virtual_game_on_a_phone(server, browser, tmp_path):  # noqa: F811
         with page.expect_response(lambda r: "/api/pyramid/games/" in r.url
                                   and r.request.method == "POST") as answer:
             click()
+        # the page marks the table busy until it has drawn the answer
+        page.wait_for_selector("#pyr[aria-busy]", state="detached")
         page.wait_for_function("() => !document.querySelector('#pyr-status').textContent.includes('Loading')")
         return answer.value
 

@@ -307,6 +307,7 @@ function showError(message) {
 async function send(url, body) {
   if (busy) return;
   busy = true;
+  el("pyr").setAttribute("aria-busy", "true");   // the table is redrawn when the answer comes
   showError("");
   try {
     game = await postJSON(url, { ...body, version: game.version });
@@ -318,6 +319,7 @@ async function send(url, body) {
     busy = false;
     selected = [];
     render();
+    el("pyr").removeAttribute("aria-busy");
   }
 }
 
