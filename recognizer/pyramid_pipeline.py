@@ -170,16 +170,20 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     if g2 is not None:
         r2, s2, m2 = tpl.classify(g2)
         if s2 > sim + 0.03:
-            rank, sim, margin = r2, s2, m2
+            rank, sim, margin, g = r2, s2, m2, g2
     court = rank in COURT_RANKS
     picture = filled > NUMBER_MAX_INK
     pips = filled < COURT_MIN_INK
     conf = float(np.clip(0.55 + 0.5 * (sim - 0.7) + 0.6 * margin, 0.2, 0.98))
     note = ""
     if (court and pips) or (not court and picture):
-        # the index and the card's face disagree on picture card against number card
+        # the index and the card's face disagree on picture card against number card: the
+        # index read again among the ranks the face allows (a guess, so still asked)
+        said = rank
+        rank = tpl.classify(g, among=NUMBER_RANKS if pips else COURT_RANKS)[0]
         conf = min(conf, 0.45)
-        note = f"index says {rank}, the face shows {'a picture' if picture else 'pips'}"
+        note = f"index says {said}, the face shows {'a picture' if picture else 'pips'}" + \
+            (f": perhaps {rank}" if rank != said else "")
     elif sim < INDEX_SURE[0] or margin < INDEX_SURE[1]:
         conf = min(conf, 0.6)
         note = f"index unclear ({rank}?)"

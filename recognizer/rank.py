@@ -230,17 +230,20 @@ class IndexTemplates:
         vecs = atlas.reshape(len(labels), GLYPH_H * GLYPH_W)
         return cls(vecs, labels)
 
-    def classify(self, glyph: np.ndarray, k: int = 5) -> tuple[str, float, float]:
-        """(rank, similarity of the best match, margin to the best other rank)."""
-        return self.classify_many([glyph], k)[0]
+    def classify(self, glyph: np.ndarray, k: int = 5, among=None) -> tuple[str, float, float]:
+        """(rank, similarity of the best match, margin to the best other rank).
+        among: the ranks to choose from (default all)."""
+        return self.classify_many([glyph], k, among)[0]
 
-    def classify_many(self, glyphs: list[np.ndarray], k: int = 5) -> list[tuple[str, float, float]]:
+    def classify_many(self, glyphs: list[np.ndarray], k: int = 5, among=None) -> list[tuple[str, float, float]]:
         """classify for several glyphs at once: one pass over the templates (a few MB, more
         than a core's cache) for all of a card's corner glyphs instead of one per glyph."""
         v = np.stack([g.ravel() for g in glyphs]).astype(np.float32)
         v = v - v.mean(1, keepdims=True)
         v = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
         sims_all = v @ self.columns
+        if among is not None:
+            sims_all = np.where(np.isin(self.labels, list(among)), sims_all, -1.0)
         m = min(max(k * 8, 40), sims_all.shape[1])
         out = []
         for sims in sims_all:

@@ -11,6 +11,7 @@ import pytest
 from recognizer import pyramid_layout as L
 from recognizer import pyramid_pipeline as PP
 from recognizer.image_io import load_image
+from recognizer.rank import COURT_RANKS
 from synth.render_pyramid import removable_order, truth_fit
 
 DATA = Path(__file__).with_name("data") / "pyramid"
@@ -147,6 +148,23 @@ def test_picture_against_number_index_is_flagged(photographed):
     assert PP.body_ink(card, ink, 0.5) > PP.COURT_MIN_INK
     five = photographed("paris", "5", "spade")
     assert PP.body_ink(five, PP.ink_mask(five)[0], 0.5) < PP.NUMBER_MAX_INK
+
+
+@pytest.mark.parametrize("face,index", [("K", "5"), ("2", "Q")])
+def test_an_index_the_face_contradicts_is_read_again_among_the_ranks_the_face_allows(photographed, face, index):
+    """A covered court card whose index reads as a number (or the reverse) is still asked
+    about, but the guess shown is a rank of the kind the face shows: the player corrects a
+    J/Q/K among J/Q/K."""
+    card = photographed("paris", face, "spade").copy()
+    other = photographed("paris", index, "spade")
+    h, w = card.shape[:2]
+    box = (slice(0, int(h * PP.IDX_H)), slice(0, int(w * PP.IDX_W)))
+    card[box] = other[box]
+    card[150:] = photographed("paris", "9", "club")[:130]
+    got, conf, note = PP.read_index(card, 150 / 280)
+    assert conf < PP.LOW_CONFIDENCE
+    assert (got in COURT_RANKS) == (face in COURT_RANKS), (got, note)
+    assert f"index says {index}" in note
 
 
 # ----------------------------------------------------------------------------- whole photos
