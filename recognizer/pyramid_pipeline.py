@@ -36,6 +36,8 @@ SPECK = 0.2            # a piece of ink in the index box this small against the 
 WIDEN = 0.25           # a second look at an index too wide for the box: the card this much wider
 CORNER_MM = 4.0        # a card's corner radius (3 mm on most decks) and a millimetre of slack
 SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
+EDGE_APART = 1.5       # mm between a card's left edge line and the runner-up line looked at (the 1 mm step's width and some)
+SECOND_LOOK = 0.6      # the most confidence a reading from the runner-up edge line gets (below LOW_CONFIDENCE: asked)
 SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
 #                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
 #                        small share will do, a neighbouring card's piece lies a card's side away)
@@ -190,10 +192,13 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     return rank, conf, note
 
 
-def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str) -> np.ndarray:
+def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str, runner_up: bool = False) -> np.ndarray:
     """The card at `place` rectified (RECT_W x RECT_H) from where its own top and left edges
     are: the fitted lattice is a millimetre or two off, and a big index sits that close to
-    the card's edge.  The edges are looked for in a top view of the card with a margin."""
+    the card's edge.  The edges are looked for in a top view of the card with a margin.
+    runner_up: the left edge taken at the second strongest line instead (at least
+    EDGE_APART away): the neighbour's right edge, a millimetre or two of paper away, or a
+    border line printed inside the card's edge can be the stronger."""
     x, y = fit.places[place]
     p = RECT_W / CARD_W
     m = SNAP_MM + 2
@@ -210,6 +215,12 @@ def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str) -> np.ndarray
     _, top = line_strength(gy[:, int(o + 0.1 * RECT_W):int(o + 0.6 * RECT_W)], o - s, o + s + 1)
     rows = slice(top + int(3 * p), top + int(max(fit.pitch_y - 3, 10) * p))
     _, left = line_strength(gx[rows].T, o - s, o + s + 1)
+    if runner_up:
+        # the strongest line of the band with the first line's neighbourhood masked out
+        apart = int(EDGE_APART * p)
+        band = gx[rows].T.copy()
+        band[max(left - apart, 0):left + apart + 1] = 0
+        _, left = line_strength(band, o - s, o + s + 1)
     _, right = line_strength(gx[rows].T, o + RECT_W - s, o + RECT_W + s + 1)
     width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
     # the card between the edges found, scaled to the rectified size (the fitted table's
@@ -338,7 +349,14 @@ def read_fit_place(image: np.ndarray, fit: PyramidFit, place: str, open_: set) -
     """The card at `place` of a fitted pyramid, read from the photo: whole when exposed
     (open_: the exposed places), else from the part the next row leaves visible."""
     upto = 1.0 if place in open_ else min(1.0, fit.pitch_y / CARD_H)
-    return read_place(card_image(image, fit, place), place in open_, upto)
+    read = read_place(card_image(image, fit, place), place in open_, upto)
+    if read[1] < LOW_CONFIDENCE:      # not sure: perhaps the card was cut from the wrong edge
+        rank, conf, note = read_place(card_image(image, fit, place, True), place in open_, upto)
+        if conf > read[1]:
+            # still asked: on a lattice placed a card off, the other line is a neighbour's
+            # edge, and a piece of another card can read surely
+            read = rank, min(conf, SECOND_LOOK), note or "read from the card's other edge line"
+    return read
 
 
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
