@@ -68,20 +68,18 @@ def valid_place(dr: int, k: int, top: int, k_apex: int) -> str | None:
 def apexes(nodes) -> list[tuple[int, int, int]]:
     """(how many of the nodes are places, top, k_apex) for every apex node keeping at least
     one of the nodes (dr, k) on a place."""
-    nodes = list(nodes)
-    if not nodes:
+    nodes = np.array(list(nodes), dtype=np.int64).reshape(-1, 2)
+    if not len(nodes):
         return []
-    drs = [dr for dr, _ in nodes]
-    ks = [k for _, k in nodes]
-    out = []
-    for top in range(max(drs) - ROWS + 1, min(drs) + 1):
-        for k_apex in range(min(ks) - 2 * ROWS, max(ks) + 2 * ROWS + 1):
-            if (k_apex - top) % 2:
-                continue
-            n = sum(valid_place(dr, k, top, k_apex) is not None for dr, k in nodes)
-            if n:
-                out.append((n, top, k_apex))
-    return out
+    drs, ks = nodes[:, 0], nodes[:, 1]
+    # valid_place for every (top, k_apex, node) at once (it ran some 600,000 times a photo)
+    tops = np.arange(drs.max() - ROWS + 1, drs.min() + 1)[:, None, None]
+    k_apexes = np.arange(ks.min() - 2 * ROWS, ks.max() + 2 * ROWS + 1)[None, :, None]
+    r = drs - tops + 1                               # the node's row for each apex
+    j = ks - k_apexes + r - 1                        # twice (its column - 1)
+    n = ((r >= 1) & (r <= ROWS) & (j % 2 == 0) & (j >= 0) & (j <= 2 * (r - 1))).sum(-1)
+    keep = ((k_apexes[..., 0] - tops[..., 0]) % 2 == 0) & (n > 0)
+    return [(int(n[a, b]), int(tops[a, 0, 0]), int(k_apexes[0, b, 0])) for a, b in zip(*np.nonzero(keep))]
 
 
 def in_pyramid(nodes: dict) -> dict:

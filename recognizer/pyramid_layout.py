@@ -439,9 +439,13 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
         joined, lat = _grow(grey, H0, px, py, paper)
         top = min(dr for dr, _ in joined)
+        seen: dict[tuple[float, float], float] = {}      # the apexes of one row share most places
         for k_apex in sorted(k for dr, k in joined if dr == top):
             places = _places(top, k_apex, lat.px, lat.py)
-            scores = {p: edge_score(grey, lat.H, x, y, lat.py, paper)[0] for p, (x, y) in places.items()}
+            for xy in places.values():
+                if xy not in seen:
+                    seen[xy] = edge_score(grey, lat.H, *xy, lat.py, paper)[0]
+            scores = {p: seen[xy] for p, xy in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
             value += AGREE * len(_outlined(lat.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lat.H, places, present, outlines or anchors)
@@ -461,7 +465,8 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
         places = _places(top, k_apex, lat.px, py)
     # the places kept must show a card's top edge on the cards' paper (seen on the refitted
     # table: the lattice from the outlines alone may be a few per cent off in scale)
-    scores = {p: edge_score(grey, H, *places[p], py, paper)[0] for p in PLACES}
+    edges = {p: edge_score(grey, H, *places[p], py, paper) for p in PLACES}
+    scores = {p: e[0] for p, e in edges.items()}
     if prior is None:       # the shape chosen again there, the exposed cards' bottoms counted
         # (only for the placing kept: counted for every placing they moved some off the cards)
         present = best_shape(scores, None, {p: bottom_line(grey, H, *places[p], paper, halves=True)[0]
@@ -475,7 +480,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     # snap each present card onto its edges (the lattice is only as exact as the table)
     for p in present:
         x, y = places[p]
-        _, dx, dy = edge_score(grey, H, x, y, py, paper)
+        _, dx, dy = edges[p]
         places[p] = (x + dx, y + dy)
     return PyramidFit(H, lat.px, py, places, present, scores, apex_found, notes)
 

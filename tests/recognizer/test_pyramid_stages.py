@@ -281,6 +281,22 @@ def test_valid_place_and_apexes_number_the_nodes():
     assert (n, top, k_apex) == (7, -6, 6)
 
 
+def test_apexes_counts_as_valid_place_does_one_apex_at_a_time():
+    """apexes works on every apex at once; the plain loop over valid_place is the reference."""
+    import random
+    rng = random.Random(5)
+    for _ in range(300):
+        nodes = [(rng.randint(-8, 8), rng.randint(-14, 14)) for _ in range(rng.randint(1, 12))]
+        drs, ks = [d for d, _ in nodes], [k for _, k in nodes]
+        want = []
+        for top in range(max(drs) - 6, min(drs) + 1):
+            for k_apex in range(min(ks) - 14, max(ks) + 15):
+                n = sum(LT.valid_place(d, k, top, k_apex) is not None for d, k in nodes)
+                if (k_apex - top) % 2 == 0 and n:
+                    want.append((n, top, k_apex))
+        assert LT.apexes(nodes) == want, nodes
+
+
 @pytest.mark.parametrize("turn", [0.0, 35.0, 180.0])
 def test_fit_lattices_recovers_pitches_and_nodes_from_a_tilted_photo(turn):
     px, py = 67.0, 46.0
