@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
+from environment import versions  # noqa: E402
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
@@ -184,6 +185,7 @@ def main(argv=None) -> int:
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
+    print(f"({versions()})")
     count = a.count or (8 if a.quick else 20)
     size = tuple(int(v) for v in (a.size or ("1200x1600" if a.quick else "3000x4000")).split("x"))
     decks = a.decks.split(",")

@@ -30,6 +30,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import recognizer.rank as rank  # noqa: E402
+from environment import versions  # noqa: E402
 from recognizer import LOW_CONFIDENCE  # noqa: E402
 from recognizer.cards import order_corners, rectify  # noqa: E402
 from synth.decks import TRAIN_DECKS  # noqa: E402
@@ -62,6 +63,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
+    print(f"({versions()})")
     vecs, labels, of_deck = templates.template_glyphs(TRAIN_DECKS)
     of_deck = np.array(of_deck)
     per = collections.defaultdict(collections.Counter)

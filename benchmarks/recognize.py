@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
+from environment import versions  # noqa: E402
 from recognizer import LOW_CONFIDENCE, RecognitionError, recognize, recognize_cards  # noqa: E402
 from recognizer.polygons import quad_iou  # noqa: E402
 
@@ -397,6 +398,7 @@ def main(argv=None) -> int:
                     help="synthetic: give recognize the tracker's prior (standing pins, live piles) from the truth")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
+    print(f"({versions()})")
     if a.quick:
         a.count, a.size = min(a.count, 40), "1500x2000"
     if a.independent and not a.real_only:
