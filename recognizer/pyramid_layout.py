@@ -32,7 +32,7 @@ import numpy as np
 
 from assistant.pyramid.rules import ROWS
 
-from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, apexes, card_corners, fit_lattices,
+from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, MIN_NODES, apexes, card_corners, fit_lattices,
                               to_photo)
 
 PLACES: tuple[str, ...] = tuple(f"{r}.{c}" for r in range(1, ROWS + 1) for c in range(1, r + 1))
@@ -472,8 +472,10 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
         present = best_shape(scores, None, {p: bottom_line(grey, H, *places[p], paper, halves=True)[0]
                                             for p in PLACES})[0]
     # (or a found outline lies as the place's card: a deep shadow darkens the paper)
-    shadows = best is from_lattice
     outlined = set(_outlined(H, places, present, outlines or anchors))
+    # a shadow is allowed for a placing several found outlines lie on as its cards (the
+    # lattice from the outlines, or a grown one they confirm): a bare table has none
+    shadows = best is from_lattice or len(outlined) >= MIN_NODES
     seen = [p in outlined or (scores[p] >= SEEN_EDGE and _papery(grey, H, *places[p], py, paper, shadows)) for p in present]
     if prior is None and np.mean(seen) < SEEN_SHARE:
         return None         # places kept only because play could not leave a hole
