@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
-from environment import versions  # noqa: E402
+from benchmarks.environment import versions  # noqa: E402
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402

@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import recognizer.rank as rank  # noqa: E402
-from environment import versions  # noqa: E402
+from benchmarks.environment import versions  # noqa: E402
 from recognizer import LOW_CONFIDENCE  # noqa: E402
 from recognizer.cards import order_corners, rectify  # noqa: E402
 from synth.decks import TRAIN_DECKS  # noqa: E402

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
-from environment import versions  # noqa: E402
+from benchmarks.environment import versions  # noqa: E402
 from recognizer import LOW_CONFIDENCE, RecognitionError, recognize, recognize_cards  # noqa: E402
 from recognizer.polygons import quad_iou  # noqa: E402
 
