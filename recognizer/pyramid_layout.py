@@ -439,13 +439,13 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
         joined, lat = _grow(grey, H0, px, py, paper)
         top = min(dr for dr, _ in joined)
-        seen: dict[tuple[float, float], float] = {}      # the apexes of one row share most places
+        edge_at: dict[tuple[float, float], float] = {}   # the apexes of one row share most places
         for k_apex in sorted(k for dr, k in joined if dr == top):
             places = _places(top, k_apex, lat.px, lat.py)
             for xy in places.values():
-                if xy not in seen:
-                    seen[xy] = edge_score(grey, lat.H, *xy, lat.py, paper)[0]
-            scores = {p: seen[xy] for p, xy in places.items()}
+                if xy not in edge_at:
+                    edge_at[xy] = edge_score(grey, lat.H, *xy, lat.py, paper)[0]
+            scores = {p: edge_at[xy] for p, xy in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
             value += AGREE * len(_outlined(lat.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lat.H, places, present, outlines or anchors)

@@ -9,6 +9,7 @@ waste and stock: the whole cards off the pyramid.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import cv2
@@ -130,7 +131,7 @@ def corner_ink(ink: np.ndarray) -> np.ndarray:
 
 
 def clean_corner(ink: np.ndarray) -> np.ndarray:
-    """The corner index box of a rectified card cut along its own edges (card_image) without
+    """The corner index box of a rectified card cut along its own edges (card_images) without
     what is no glyph: the card's edge line along the top and left rows (a big index close to
     the edge would join it and be dropped with it as a border line), the table showing past
     the rounded corner and the corner's arc of border line (with the edge rows gone they no
@@ -192,13 +193,13 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     return rank, conf, note
 
 
-def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str, runner_up: bool = False) -> np.ndarray:
+def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[np.ndarray]:
     """The card at `place` rectified (RECT_W x RECT_H) from where its own top and left edges
     are: the fitted lattice is a millimetre or two off, and a big index sits that close to
     the card's edge.  The edges are looked for in a top view of the card with a margin.
-    runner_up: the left edge taken at the second strongest line instead (at least
-    EDGE_APART away): the neighbour's right edge, a millimetre or two of paper away, or a
-    border line printed inside the card's edge can be the stronger."""
+    Yields the card cut at the strongest left edge line, then, if asked for, at the
+    runner-up (at least EDGE_APART away): the neighbour's right edge, a millimetre or two
+    of paper away, or a border line printed inside the card's edge can be the stronger."""
     x, y = fit.places[place]
     p = RECT_W / CARD_W
     m = SNAP_MM + 2
@@ -214,20 +215,22 @@ def card_image(photo_img: np.ndarray, fit: PyramidFit, place: str, runner_up: bo
     o, s = int(m * p), int(SNAP_MM * p)
     _, top = line_strength(gy[:, int(o + 0.1 * RECT_W):int(o + 0.6 * RECT_W)], o - s, o + s + 1)
     rows = slice(top + int(3 * p), top + int(max(fit.pitch_y - 3, 10) * p))
-    _, left = line_strength(gx[rows].T, o - s, o + s + 1)
-    if runner_up:
-        # the strongest line of the band with the first line's neighbourhood masked out
-        apart = int(EDGE_APART * p)
-        band = gx[rows].T.copy()
-        band[max(left - apart, 0):left + apart + 1] = 0
-        _, left = line_strength(band, o - s, o + s + 1)
-    _, right = line_strength(gx[rows].T, o + RECT_W - s, o + RECT_W + s + 1)
-    width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
-    # the card between the edges found, scaled to the rectified size (the fitted table's
-    # scale may be a few per cent off at this card)
-    src = np.float32([[left, top], [left + width, top], [left + width, top + width * RECT_H / RECT_W]])
-    dst = np.float32([[0, 0], [RECT_W, 0], [RECT_W, RECT_H]])
-    return cv2.warpAffine(view, cv2.getAffineTransform(src, dst), (RECT_W, RECT_H), borderMode=cv2.BORDER_REPLICATE)
+    band = gx[rows].T
+    _, right = line_strength(band, o + RECT_W - s, o + RECT_W + s + 1)
+    _, left = line_strength(band, o - s, o + s + 1)
+    for look in range(2):
+        if look:
+            # the strongest line of the band with the first line's neighbourhood masked out
+            apart = int(EDGE_APART * p)
+            band = band.copy()
+            band[max(left - apart, 0):left + apart + 1] = 0
+            _, left = line_strength(band, o - s, o + s + 1)
+        width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
+        # the card between the edges found, scaled to the rectified size (the fitted table's
+        # scale may be a few per cent off at this card)
+        src = np.float32([[left, top], [left + width, top], [left + width, top + width * RECT_H / RECT_W]])
+        dst = np.float32([[0, 0], [RECT_W, 0], [RECT_W, RECT_H]])
+        yield cv2.warpAffine(view, cv2.getAffineTransform(src, dst), (RECT_W, RECT_H), borderMode=cv2.BORDER_REPLICATE)
 
 
 def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, float, str]:
@@ -349,9 +352,10 @@ def read_fit_place(image: np.ndarray, fit: PyramidFit, place: str, open_: set) -
     """The card at `place` of a fitted pyramid, read from the photo: whole when exposed
     (open_: the exposed places), else from the part the next row leaves visible."""
     upto = 1.0 if place in open_ else min(1.0, fit.pitch_y / CARD_H)
-    read = read_place(card_image(image, fit, place), place in open_, upto)
+    cuts = card_images(image, fit, place)
+    read = read_place(next(cuts), place in open_, upto)
     if read[1] < LOW_CONFIDENCE:      # not sure: perhaps the card was cut from the wrong edge
-        rank, conf, note = read_place(card_image(image, fit, place, True), place in open_, upto)
+        rank, conf, note = read_place(next(cuts), place in open_, upto)
         if conf > read[1]:
             # still asked: on a lattice placed a card off, the other line is a neighbour's
             # edge, and a piece of another card can read surely

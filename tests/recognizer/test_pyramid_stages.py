@@ -204,7 +204,7 @@ def test_a_card_cut_from_the_wrong_edge_line_is_read_again_from_the_other(gap, o
     find a piece of another card there)."""
     img, fit = _two_rows_on_a_table("tango", gap, off)
     upto = fit.pitch_y / 88
-    first = PP.read_place(PP.card_image(img, fit, "2.2"), False, upto)
+    first = PP.read_place(next(PP.card_images(img, fit, "2.2")), False, upto)
     assert first[0] != "8" and first[1] < PP.LOW_CONFIDENCE
     rank, conf, note = PP.read_fit_place(img, fit, "2.2", {"3.1", "3.2", "3.3"})
     assert rank == "8" and conf <= PP.SECOND_LOOK < PP.LOW_CONFIDENCE, (rank, conf, note)
