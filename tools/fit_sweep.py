@@ -1,4 +1,4 @@
-"""Fit sweep.MIN_SHARE: how strong a rectangle of a card's sides must be to be read.
+"""Fit sweep.MIN_SHARE (how strong a rectangle of a card's sides must be to be read) or sweep.PEAK_APART.
 
 The sweep (recognizer/sweep.py) reads the strongest card-sized rectangles on the table
 plane that no found card covers.  Its floor is a share of the found cards' own score: too
@@ -9,7 +9,13 @@ independent renderer's set (the fit half); the one with most positions right win
 fewer wrong and unflagged, then the higher floor, which reads less).  The odd-numbered photos
 (the check half) are then read with the winner and with the value in the code.
 
+PEAK_APART (`--param peak_apart`), how far apart (card widths) the places tried must lie, is
+fitted the same way: too far, and a rectangle straddling two touching cards, a little
+stronger than either, hides the true places beside it; too near, and the reads go to near
+copies of one place (ties: the larger, the old spacing).
+
     .venv/bin/python tools/fit_sweep.py [--values 0.35,0.5,0.65]
+    .venv/bin/python tools/fit_sweep.py --param peak_apart --values 0.2,0.3,0.45,0.6
 """
 from __future__ import annotations
 
@@ -31,18 +37,27 @@ from recognizer import sweep  # noqa: E402
 cv2.setNumThreads(1)
 
 
-def _use(value: float) -> None:
+def _min_share(value: float) -> None:
     sweep.MIN_SHARE = value
+
+
+def _peak_apart(value: float) -> None:
+    sweep.PEAK_APART = value
+
+
+PARAMS = {"min_share": (_min_share, sweep.MIN_SHARE), "peak_apart": (_peak_apart, sweep.PEAK_APART)}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--param", choices=sorted(PARAMS), default="min_share")
     ap.add_argument("--values", default="0.35,0.5,0.65")
     ap.add_argument("--dir", default=str(_bench().INDEPENDENT))
     a = ap.parse_args()
-    current = sweep.MIN_SHARE
+    use, current = PARAMS[a.param]
     values = sorted({float(v) for v in a.values.split(",")} | {current})
-    fit_on_halves(_bench(), Path(a.dir), values, current, _use, lambda v: f"{v:.2f}", higher_wins_ties=True)
+    fit_on_halves(_bench(), Path(a.dir), values, current, use,
+                  lambda v: f"{a.param} {v:.2f}", higher_wins_ties=True)
     return 0
 
 

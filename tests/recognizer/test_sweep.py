@@ -75,3 +75,22 @@ def test_an_unread_card_shape_on_an_empty_slot_is_asked_about():
     assert _shaped_empty_slots(fitted, pins, []) == ["C"]
     assert "pin C read as knocked down" in _say_shapes(["C"])
     assert _shaped_empty_slots(Fitted([], pl, None, None, {}, [far]), pins, []) == []
+
+
+def test_touching_rows_on_a_striped_cloth_are_read(photographed):
+    """Two rows of touching cards, the second set half a card along as a triangle's rows are,
+    on a cloth whose stripes run nearly along the cards: rectangles straddling two cards and
+    the stripes score close to the true places, and one a little stronger than a true place
+    beside it must not hide it (PEAK_APART).  The two found cards are the first row's ends."""
+    h, w = int(240 * PX), int(300 * PX)
+    yy, xx = np.mgrid[0:h, 0:w]
+    band = ((yy * np.cos(np.radians(8)) - xx * np.sin(np.radians(8))) / PX // 12).astype(int) % 2 == 0
+    img = np.where(band[..., None], np.uint8([235, 235, 235]), np.uint8([200, 90, 40])).astype(np.uint8)
+    cards = [("3", "spade", (60, 60)), ("8", "heart", (60 + CW, 60)), ("5", "spade", (60 + 2 * CW, 60)),
+             ("9", "heart", (60 + CW / 2, 60 + CH)), ("4", "spade", (60 + 1.5 * CW, 60 + CH))]
+    corners = [_card_at(img, photographed("paris", r, s), at, 0) for r, s, at in cards]
+    got = sweep.swept_cards(img, HI, [corners[0], corners[2]], np.array([1.0, 0.0]))
+    assert sorted(r.rank for _, r in got.cards) == ["4", "8", "9"]
+    for c, r in got.cards:
+        want = corners[[rank for rank, _, _ in cards].index(r.rank)]
+        assert np.linalg.norm(np.asarray(c).mean(0) - want.mean(0)) < 3 * PX
