@@ -14,8 +14,7 @@ fitted the same way: too far, and a rectangle straddling two touching cards, a l
 stronger than either, hides the true places beside it; too near, and the reads go to near
 copies of one place (ties: the larger, the old spacing).
 
-    .venv/bin/python tools/fit_sweep.py [--values 0.35,0.5,0.65]
-    .venv/bin/python tools/fit_sweep.py --param peak_apart --values 0.2,0.3,0.45,0.6
+    .venv/bin/python tools/fit_sweep.py [--param min_share|peak_apart] [--values 0.4,0.5,0.6]
 """
 from __future__ import annotations
 
@@ -45,17 +44,19 @@ def _peak_apart(value: float) -> None:
     sweep.PEAK_APART = value
 
 
-PARAMS = {"min_share": (_min_share, sweep.MIN_SHARE), "peak_apart": (_peak_apart, sweep.PEAK_APART)}
+# each parameter: its setter, the value in the code, the values tried by default
+PARAMS = {"min_share": (_min_share, sweep.MIN_SHARE, "0.4,0.5,0.6"),
+          "peak_apart": (_peak_apart, sweep.PEAK_APART, "0.2,0.3,0.45,0.6")}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--param", choices=sorted(PARAMS), default="min_share")
-    ap.add_argument("--values", default="0.35,0.5,0.65")
+    ap.add_argument("--values", help="comma-separated values to try (default: the parameter's own)")
     ap.add_argument("--dir", default=str(_bench().INDEPENDENT))
     a = ap.parse_args()
-    use, current = PARAMS[a.param]
-    values = sorted({float(v) for v in a.values.split(",")} | {current})
+    use, current, tried = PARAMS[a.param]
+    values = sorted({float(v) for v in (a.values or tried).split(",")} | {current})
     fit_on_halves(_bench(), Path(a.dir), values, current, use,
                   lambda v: f"{a.param} {v:.2f}", higher_wins_ties=True)
     return 0
