@@ -7,7 +7,8 @@ HERE = Path(__file__).resolve().parent
 
 if __name__ == "__main__":
     status = 0
-    for script in ("hint.py", "rank_lodo.py", "outline_errors.py", "recognize.py", "pyramid_photos.py",
+    for script in ("hint.py", "rank_lodo.py", "outline_errors.py", "recognize.py", "real_misses.py",
+                   "pyramid_photos.py",
                    "pyramid.py"):
         path = HERE / script
         if path.exists():
