@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import csv
 import json
 import os
 import sys
@@ -43,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 cv2.setNumThreads(1)
 
 from benchmarks.environment import versions  # noqa: E402
+from benchmarks.recognize import real_labels  # noqa: E402
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
@@ -132,10 +132,7 @@ def score_synthetic(folder: Path, verbose: bool = False) -> dict:
 
 
 def score_real(folder: Path) -> dict:
-    rows = collections.defaultdict(list)
-    with open(folder / "labels.csv") as f:
-        for row in csv.DictReader(f):
-            rows[row["image"]].append(row)
+    rows = real_labels(folder)
     c = collections.Counter()
     for name, labels in sorted(rows.items()):
         photo = load_image(str(folder / name))

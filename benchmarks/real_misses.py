@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import csv
 import os
 import sys
 from pathlib import Path
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.environment import versions  # noqa: E402
-from benchmarks.recognize import REAL, _box_iou  # noqa: E402
+from benchmarks.recognize import REAL, _box_iou, real_half, real_labels  # noqa: E402
 from recognizer import RecognitionError, recognize_cards  # noqa: E402
 from recognizer.cards import find_cards, work_image  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
@@ -37,16 +36,13 @@ def _box(corners) -> tuple[float, float, float, float]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--half", choices=("all", "odd", "even"), default="all")
+    ap.add_argument("--half", choices=("all", "odd", "even"), default="all",
+                    help="odd = used while tuning, even = held out (as recognize.py --real-half)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every card lost")
     args = ap.parse_args(argv)
     print(versions())
-    rows = collections.defaultdict(list)
-    with open(REAL / "labels.csv") as f:
-        for r in csv.DictReader(f):
-            rows[r["image"]].append(r)
-    names = sorted(rows)
-    names = names if args.half == "all" else names[args.half == "even"::2]
+    rows = real_labels()
+    names = real_half(rows, args.half)
     lost = collections.Counter()
     by_count = collections.defaultdict(lambda: [0, 0])
     for name in names:

@@ -203,14 +203,27 @@ def _box_iou(a, b) -> float:
     return ix * iy / u if u > 0 else 0.0
 
 
-def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) -> dict:
-    """Card finding and rank reading on labelled real photos; turns: quarter turns applied
-    to each photo first (a phone held the other way: the figures should not change)."""
-    import cv2
+def real_labels(folder: Path = REAL) -> dict[str, list[dict]]:
+    """The labelled cards of each real photo: labels.csv's rows by image name."""
     rows = collections.defaultdict(list)
     with open(folder / "labels.csv") as f:
         for r in csv.DictReader(f):
             rows[r["image"]].append(r)
+    return rows
+
+
+def real_half(names, half: str) -> list[str]:
+    """The photos of one half, every other one in name order: "odd" was used while tuning,
+    "even" is held out, "all" is both."""
+    names = sorted(names)
+    return names if half == "all" else names[1::2] if half == "odd" else names[0::2]
+
+
+def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) -> dict:
+    """Card finding and rank reading on labelled real photos; turns: quarter turns applied
+    to each photo first (a phone held the other way: the figures should not change)."""
+    import cv2
+    rows = real_labels(folder)
     names = sorted(rows) if images is None else images
     n_true = n_hit = 0
     n_num = n_num_ok = 0
@@ -444,9 +457,7 @@ def main(argv=None) -> int:
             # every source in one run: the own renders, then photos from another renderer
             print_independent(score_independent(INDEPENDENT, a.verbose, a.dump), INDEPENDENT)
     if not a.no_real and REAL.is_dir():
-        names = sorted({row["image"] for row in csv.DictReader(open(REAL / "labels.csv"))})
-        if a.real_half != "all":
-            names = names[1::2] if a.real_half == "odd" else names[0::2]
+        names = real_half(real_labels(), a.real_half)
         for turns in sorted(set(int(t) % 4 for t in a.real_turns.split(","))):
             r = score_real(REAL, names, turns)
             turned = f", turned {90 * turns} degrees" if turns else ""
