@@ -35,6 +35,11 @@ RATE_ROWS = [
     ("stock_top", Rules(stock_top_available=True), "9.02 % published (8.84 ± 0.23 measured)"),
     ("stock_top + overlap", Rules(stock_top_available=True, overlap_pairs=True), "22.77 % published"),
     ("stock_top + all52", Rules(stock_top_available=True, goal="all52"), "6.80 % published"),
+    ("stock_top + all52 + overlap", Rules(stock_top_available=True, goal="all52", overlap_pairs=True),
+     "15.92 % published"),
+    ("stock_top + unlimited", Rules(stock_top_available=True, passes=None), "66.87 % published"),
+    ("stock_top + unlimited + overlap", Rules(stock_top_available=True, passes=None, overlap_pairs=True),
+     "83.15 % published"),
     ("microsoft", PRESETS["microsoft"], "66.5 % (998 of 1500, mchung94's decks)"),
 ]
 
