@@ -31,7 +31,8 @@ CARD_ASPECT = CARD_H_MM / CARD_W_MM
 RECT_W, RECT_H = 200, 280          # rectified card, portrait: the size read_rank reads
 DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
 CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS)   # sources that only add cards no other found
+FAN = "fan"                       # the top card of a fan: a clean rectangle no card's shape, cut at its side
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS, FAN)   # sources that only add cards no other found
 DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
@@ -50,6 +51,15 @@ CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a car
 CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's within this
 CORNER_COVER = 0.9      # and the card they span lies this much inside the region
 CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
+FAN_CLEAN = 0.9         # a fan's outline (hull fill, solidity): overlapping cards side by side make a clean rectangle
+FAN_SAME = 0.8          # two fan cards overlapping this much are one end cut twice
+FAN_MIN_STRIP = 0.15        # a card under a fan's top card shows at least this share of its width
+# the top card's side may lie FAN_SHIFT of its width off a card's proportions, and runs along
+# edges over FAN_SEAM of its length.  Fitted by tools/fit_fan.py on the real photos' tuning half
+# (odd): 192 of 265 cards found at 0.6-0.8 / 0.08 (0.8 the strictest), 190 at 0.9, 189-190 at
+# 1.0; 191 at shifts 0.04 and 0.12.  Held-out half (even): 169 of 262 (167 with no fans cut)
+FAN_SHIFT = 0.08
+FAN_SEAM = 0.8
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
 MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
 SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
@@ -62,6 +72,7 @@ CUT_MARGIN = 0.3        # how much more of another count's cuts must lie on edge
 # win), 8/20 + 6/15 69.23 %; on the 8 odd ones 6/15 reads 65.38 % (none 62.50 %, 8/20 + 6/15 72.12 %)
 FAINTER = ((6, 15),)
 LOOPS = ("edge_loops",) + tuple(f"edge_loops{lo}" for lo, _ in FAINTER)     # the edge-loop masks
+PLAIN = ("bright_cut", "non_edge", "bright_closed")   # the masks whose regions are the paper itself
 OUTLINE_MASKS = ("faint_fill",) + LOOPS[1:]   # + "white_open": tried, read striped cloths wrong more than right
 STRIPE_OPEN = 0.025     # white_open: opening size over the work image's long side (a light stripe
                         # of a cloth, 18 work px wide, goes; a card, 50 px short side or more, stays)
@@ -275,6 +286,54 @@ def _corner_cards(cnt: np.ndarray, shape: tuple) -> list[tuple]:
     return out
 
 
+def _fan_cards(quad: np.ndarray, score: float, edges: np.ndarray) -> list[tuple]:
+    """The top card of a fan: cards overlapping side by side (or end to end) make one clean
+    rectangle of no card's proportions, as tall as a card and wider (a card and strips of the
+    cards under it).  The top card lies at one end; its free side is a straight edge across
+    the rectangle, a card's width (at the card's proportions to the rectangle's height) from
+    that end.  Each end, both ways round, whose cut runs along edges over FAN_SEAM of its
+    length gives a card.  The rest of the fan is cut likewise where a card's free side runs
+    across it (each card under the top one shows the strip up to its own free side).
+    Returned as find_cards' blobs (quad, area, the fan's outline score, FAN, aspect, and in
+    the contour's place the cards under it: a list of (visible strip, whole card), each
+    narrower than a card); the pipeline keeps a fan's card only if both its corners name its
+    rank (rank.both_corners)."""
+    q = order_corners(quad)
+    out = []
+    for p in (q, np.roll(q, 1, 0)):                 # the card's long side along p1-p2, then p0-p1
+        across, along = p[1] - p[0], p[3] - p[0]    # the fan runs across; a card's long side along
+        la, ll = np.linalg.norm(across), np.linalg.norm(along)
+        share = ll / CARD_ASPECT / max(la, 1e-9)    # a card's width as a share of the fan's
+        if not 0.25 < share < 1 / 1.15 or ll / CARD_ASPECT < MIN_CARD_PX:
+            continue
+        for end in (0, 1):
+            o, d = (p[0], across) if end == 0 else (p[1], -across)
+            support = lambda s: _line_support(edges, o + d * s, o + d * s + along)   # noqa: E731
+            best = max((support(s), s) for s in share * (1 + np.linspace(-FAN_SHIFT, FAN_SHIFT, 5)))
+            if best[0] < FAN_SEAM:
+                continue
+            s = best[1]
+            # the free sides of the cards under it: the strongest cuts across the rest, each
+            # at least FAN_MIN_STRIP of a card's width from the last
+            gap = FAN_MIN_STRIP * share
+            grid = np.arange(s + gap, 1 - gap / 2, gap / 3)
+            on = [(support(t), t) for t in grid]
+            cuts = [s]
+            for v, t in sorted(on, reverse=True):
+                if v >= FAN_SEAM and all(abs(t - c) >= gap for c in cuts):
+                    cuts.append(t)
+            cuts = sorted(cuts) + [1.0]
+            under = []
+            for a, b in zip(cuts[:-1], cuts[1:]):
+                if b - a < share * (1 - FAN_SHIFT):     # a strip: the card continues under the one above
+                    under.append((np.array([o + d * a, o + d * b, o + d * b + along, o + d * a + along]),
+                                  np.array([o + d * (b - s), o + d * b, o + d * b + along, o + d * (b - s) + along])))
+            card = np.array([o, o + d * s, o + d * s + along, o + along])
+            out.append((card, float(cv2.contourArea(np.float32(card))), score, FAN,
+                        ll / max(la * s, 1e-9), under))
+    return out
+
+
 def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
     """Split a quad into n equal parts along its long (or short) direction."""
     q = order_corners(quad)          # q0-q1 short edge; q1-q2 long edge
@@ -458,7 +517,9 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     partly covered (a pyramid), whose visible parts are not a card's size.
     seeds, if given, receives the regions that are no card but may be part of one (see
     _seeds): where the layout's verification looks again for a missed pile top.  outlines:
-    add the OUTLINE_MASKS (the pipeline's second look when the first found no layout)."""
+    add the OUTLINE_MASKS and cut fans (_fan_cards): the pipeline's second look, when the
+    first found no layout (a fan's cut also finds a pile top beside its stack's strip, and a
+    straight line in a score pad: on a layout the first look's cards are the surer)."""
     h, w = work.shape[:2]
     m = card_masks(work, outlines)
     if debug is not None:
@@ -470,6 +531,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
     rects: list[tuple] = []                   # every region's minimum-area rectangle (seeds)
+    edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
     for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill") + (OUTLINE_MASKS if outlines else ()):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -516,12 +578,14 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             asp = long_ / max(short, 1e-6)
             if short >= MIN_CARD_PX:
                 blobs.append((quad, area, score, src, asp, c))
+            if outlines and score >= FAN_CLEAN and name in PLAIN:
+                blobs += _fan_cards(quad, score, edge_near)
     # card size: median of clean single-card candidates.  With no crisp outline anywhere (a
     # single card crossed by a shadow's edge, rounded off by the closing) the rounder ones
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
     # card's picture frame or a pattern on the table, and only add cards of a known size
     for min_score in (0.88, 0.83):
-        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM, CORNERS))]
+        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM, CORNERS, FAN))]
         if singles:
             break
     else:
@@ -530,7 +594,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         # card's proportions sizes the cards
         singles = [b for b in blobs if b[3] in LOOPS and b[2] > LOOP_SIZES and 1.25 < b[4] < 1.6]
         # cards that only touch or lie on others: their free corners size them
-        singles = singles or [b for b in blobs if b[3] == CORNERS]
+        singles = singles or [b for b in blobs if b[3] in (CORNERS, FAN)]
         if not singles:
             return []
     areas = np.array([b[1] for b in singles])
@@ -550,7 +614,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # give no steep plane and with them it is steep, and not when more lie about than the deck
     # has cards (a tiled table's tiles, a cloth's checks would set it)
     clean = [b for b in blobs if b[2] > 0.88 and TILTED_ASPECT[0] < b[4] < TILTED_ASPECT[1]
-             and (b[3] in LOOPS or not b[3].startswith(("edge_loops", DIM, CORNERS)))]
+             and (b[3] in LOOPS or not b[3].startswith(("edge_loops", DIM, CORNERS, FAN)))]
     size_at, steep = lambda xy: card_area, False
     if size_plane:
         once = _once([b for b in clean if b[4] > ASPECT[0]])
@@ -571,7 +635,6 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             squares.append(b[0].mean(0))
     if len(squares) > DECK_CARDS:
         aspect = (ASPECT[0], aspect[1])
-    edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
     for quad, area, rect, name, asp, c in blobs:
         k = area / size_at(quad.mean(0))
         if name in LOOPS and FRAME_K[0] < k < FRAME_K[1] and rect > 0.86 and 1.1 < asp < 1.85:
@@ -585,7 +648,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         if (name.startswith("edge_loops") or name == DIM) and not 0.75 < k < 1.33:
             continue            # not the picture frame inside a court card, nor two cards
         if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and aspect[0] < asp < aspect[1]:
-            cands.append(CardQuad(order_corners(quad), area, rect, name))
+            cands.append(CardQuad(order_corners(quad), area, rect, name, {"under": c} if name == FAN else {}))
         elif 1.7 < k < 4.6 and rect > 0.85 and name not in ADD_ONLY:
             # a row of touching cards: a rectangle n cards long
             q = order_corners(quad)
@@ -615,7 +678,13 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         dup = False
         for k in kept:
             inter = overlap_area(poly, k.corners)
-            if inter > 0.3 * min(c.area, k.area):
+            # both ends of a fan may be cut (a court card's frame is straight too): the
+            # reading tells which is the top card (pipeline), so only the same end is a duplicate
+            # and a fan's card is not a duplicate of the fan (the reading tells)
+            if (c.source == FAN) != (k.source == FAN):
+                continue
+            same = FAN_SAME if c.source == k.source == FAN else 0.3
+            if inter > same * min(c.area, k.area):
                 dup = True
                 break
         if not dup:

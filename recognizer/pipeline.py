@@ -17,13 +17,15 @@ import numpy as np
 
 from assistant.bowling.cards import COPIES
 
-from .cards import CARD_ASPECT, CORNERS, DIM, edge_map, find_cards, outline_on_edges, quad_sides, rectify, work_image
+from .cards import (CARD_ASPECT, CORNERS, DIM, FAN, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify,
+                    work_image)
 from .debug import StageLog
+from .fans import FAN_STRIP, fans_read, read_strip, strip_card
 from .image_io import Photo, RecognitionError, load_image
 from .layout import CW, LETTERS, PIN_OVERLAP, Placement, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
-from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
+from .rank import (COURT_RANKS, both_corners, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
                    read_rank)
 from .recover import (OUTLINE_DOUBT, _to_mm, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
@@ -118,7 +120,8 @@ class Seen(NamedTuple):
 def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Seen:
     """find_cards + rectify + read_rank (see Seen).  When that reads fewer than two number
     cards (no layout), look again with find_cards' outline masks (white cards on a white,
-    light or striped table) and keep the second look if it reads more number cards; when
+    light or striped table; fans of overlapping cards) and keep the second look if it reads
+    more number cards (or as many and more cards: a fan's top card may be a court); when
     that too reads fewer than two, look once more at twice the resolution (twice: small
     cards on a patterned cloth, whose pattern swallows their outlines at the work size)."""
     work, fw = work_image(photo.image)
@@ -135,7 +138,7 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
             q2 = find_cards(work2, seeds=seeds2, outlines=outlines)
             if len(q2) >= len(quads):
                 quads, fq, seeds, found_in = q2, fw2, seeds2, work2
-    faces, backs, slivers, images = [], [], [], []
+    faces, backs, slivers, images, sources, parents = [], [], [], [], [], []
     for q in quads:
         corners = q.corners * fq
         card = rectify(photo.image, corners)
@@ -145,12 +148,28 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
             continue            # a dim card-shaped region: a card only if it reads clearly
         if q.source == CORNERS and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
             continue            # three square corners of a region: a card only if its index says so
+        if q.source == FAN and both_corners(card, masks[0]) is None:
+            continue            # one end of a fan: the top card only if both its corners name its rank
         if reading.kind in ("number", "court"):
+            top = len(faces)
             faces.append((corners, reading))
+            sources.append(q.source)
+            parents.append(None)
             slivers.append(sliver_score(masks[0], q.extra.get("cuts", ())))
             images.append(card)
+            for strip, whole in q.extra.get("under", ()) if q.source == FAN else ():
+                under = strip_card(photo.image, strip * fq, whole * fq)
+                below = read_strip(under)
+                if below is not None:
+                    faces.append((order_corners(strip * fq), below))
+                    sources.append(FAN_STRIP)
+                    parents.append(top)
+                    slivers.append(0.0)
+                    images.append(under)
         elif reading.kind == "back":
             backs.append(corners)
+    keep, slivers = fans_read(faces, sources, slivers, parents)
+    faces, slivers, images = [faces[i] for i in keep], [slivers[i] for i in keep], [images[i] for i in keep]
     keep = _paper_faces(faces, images)
     faces, slivers = [faces[i] for i in keep], [slivers[i] for i in keep]
     keep = _outlined_on_edges(found_in, fq, faces)
@@ -159,7 +178,7 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     seen = Seen(work, fw, faces, backs, slivers, seeds, outlines, tuple(q.corners * fq for q in quads))
     if not outlines and _numbers(seen) < LAYOUT_NUMBERS:
         again = _read_cards(photo, outlines=True)
-        if _numbers(again) > _numbers(seen):
+        if (_numbers(again), len(again.faces)) > (_numbers(seen), len(seen.faces)):
             seen = again
         if _numbers(seen) < LAYOUT_NUMBERS and _more_detail(photo, work):
             again = _read_cards(photo, outlines=True, twice=True)
@@ -370,21 +389,25 @@ def recognize(source, layout: bool = True, verify: bool = True, expect: dict | N
     return r
 
 
+# what the player can do when too little is found (a layout far off in the picture, where a
+# card or two of the ten may still be read, is too small to read)
+STEP_CLOSER = ": take it from above, close enough that the whole layout fills most of the picture"
+
+
 def _require_faces(photo: Photo, seen: Seen, layout: bool) -> None:
     """Raise (with what was seen) when the photo shows no face-up card, or too few number
     cards for a layout."""
     if not seen.faces:
         # what the player can do about it: a layout far off in the picture is too small to read
         raise RecognitionError(("no face-up cards found in the photo, only face-down ones" if seen.backs else
-                                "no cards found in the photo") + ": take it from above, close enough that "
-                               "the whole layout fills most of the picture",
+                                "no cards found in the photo") + STEP_CLOSER,
                                Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
                                            [None] * 3, [], []))
     numbers = _numbers(seen)
     if layout and numbers < LAYOUT_NUMBERS:
         found = [_card(c, photo.scale, r, None, None) for c, r in seen.faces]
         raise RecognitionError(f"too few cards for a layout: found {numbers} number card(s), "
-                               "need at least 2 (pins or pile tops) in the photo",
+                               "need at least 2 (pins or pile tops) in the photo" + STEP_CLOSER,
                                Recognition(photo.name, photo.width, photo.height, {k: None for k in LETTERS},
                                            [None] * 3, found, []))
 

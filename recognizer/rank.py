@@ -35,6 +35,7 @@ PICTURE_INDEX = "picture card, index says"   # the note of a picture read by its
 IDX_W, IDX_H = 0.24, 0.31          # corner index box, fraction of the card
 INDEX_COLUMN = 0.15                # the index's column along the long sides, fraction of the width
 SURE_SIM, SURE_MARGIN = 0.85, 0.3  # an index reading that overrules the pip count (see read_rank)
+LEGIBLE = 0.75                     # a corner glyph matching no rank this well shows no legible index
 INDEX_WEAK = 0.6                   # the weakest index match that still names a rank
 # Ink
 COLOUR_CUT = 0.74                  # coloured ink: one channel below this fraction of its paper level
@@ -626,6 +627,40 @@ def _pips_held(lab: np.ndarray, st: np.ndarray, i: int, pip: np.ndarray, most: i
 
 
 # ----------------------------------------------------------------------------- both cues
+def corner_votes(card: np.ndarray, ink: np.ndarray, tpl: IndexTemplates) -> list[tuple]:
+    """Each corner index's reading, (rank, similarity, margin, corner), for the corners that
+    show a glyph.  The glyph and the part of it above a narrow neck are both read: blurred
+    coloured ink can merge the rank glyph with the suit sign below it (an A over a heart
+    matches a 4), so the part is kept if it matches clearly better."""
+    glyphs = {}
+    for corner in (0, 1):
+        g = index_glyph(card, ink, corner)
+        if g is not None:
+            glyphs[(corner, False)] = g
+            g2 = index_glyph(card, ink, corner, split=True)
+            if g2 is not None:
+                glyphs[(corner, True)] = g2
+    read = dict(zip(glyphs, tpl.classify_many(list(glyphs.values())))) if glyphs else {}
+    votes = []
+    for corner in (0, 1):
+        if (corner, False) in read:
+            v = read[(corner, False)]
+            v2 = read.get((corner, True))
+            if v2 is not None and v2[1] > v[1] + 0.03:
+                v = v2
+            votes.append((*v[:3], corner))
+    return votes
+
+
+def both_corners(card: np.ndarray, ink: np.ndarray) -> str | None:
+    """The rank both corner indexes name legibly (LEGIBLE), or None: a whole card shows both;
+    a rectangle laid over a card and part of another shows one at most."""
+    tpl = templates()
+    votes = corner_votes(card, ink, tpl) if tpl is not None else []
+    named = {v[0] for v in votes if v[1] >= LEGIBLE}
+    return named.pop() if len(votes) == 2 and len(named) == 1 and all(v[1] >= LEGIBLE for v in votes) else None
+
+
 def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = None) -> RankReading:
     """Read a rectified (RECT_W x RECT_H, portrait) card.  masks: its ink_mask, if the caller
     has it already.
@@ -682,29 +717,10 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     both_court = index_sure = court_corner = corners_differ = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
-        votes = []
-        # each corner's glyph, and the part of it above a narrow neck: blurred coloured ink
-        # can merge the rank glyph with the suit sign below it (an A over a heart matches a
-        # 4), so the part is kept if it matches clearly better
-        glyphs = {}
-        for corner in (0, 1):
-            g = index_glyph(card, ink, corner)
-            if g is not None:
-                glyphs[(corner, False)] = g
-                g2 = index_glyph(card, ink, corner, split=True)
-                if g2 is not None:
-                    glyphs[(corner, True)] = g2
-        read = dict(zip(glyphs, tpl.classify_many(list(glyphs.values())))) if glyphs else {}
-        for corner in (0, 1):
-            if (corner, False) in read:
-                v = read[(corner, False)]
-                v2 = read.get((corner, True))
-                if v2 is not None and v2[1] > v[1] + 0.03:
-                    v = v2
-                votes.append((*v[:3], corner))
+        votes = corner_votes(card, ink, tpl)
         both_court = len(votes) == 2 and all(v[0] in COURT_RANKS for v in votes)
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
-        legible = [v for v in votes if v[1] >= 0.75]
+        legible = [v for v in votes if v[1] >= LEGIBLE]
         court_corner = any(v[0] in COURT_RANKS for v in legible)
         named = {v[0] for v in legible}
         # two legible corners naming two ranks, neither clearly (a clear one is the card's)

@@ -168,6 +168,48 @@ def test_card_merged_with_another_found_by_its_free_corners(samples, name, box, 
     assert [c.rank for c in hits] == [rank]
 
 
+@pytest.mark.parametrize("name, box, rank", [
+    ("IMG_2617.JPG", (63, 130, 229, 360), "9"),      # a nine over an ace, side by side
+    ("IMG_2619.JPG", (93, 48, 267, 302), "Q"),       # a queen over a ten
+])
+def test_the_top_card_of_a_fan_is_found(samples, name, box, rank):
+    """Real photos (edje-train, Apache-2.0): two cards overlapping side by side make one clean
+    rectangle about as wide as it is tall, no card's shape; the top card is cut from it at its
+    free side (cards._fan_cards) and kept because both its corners name its rank."""
+    from recognizer import recognize_cards
+    r = recognize_cards(str(samples / "real" / name))
+    hits = _centred_in(r.cards, box)
+    assert [c.rank for c in hits] == [rank]
+
+
+@pytest.mark.parametrize("name, box, rank", [
+    ("IMG_2617.JPG", (224, 122, 300, 348), "A"),     # the ace under the nine
+    ("IMG_2619.JPG", (266, 47, 345, 297), "10"),     # the ten under the queen
+])
+def test_the_card_under_a_fan_s_top_card_is_read_from_its_strip_and_asked(samples, name, box, rank):
+    """The card under the top card shows a strip with one corner index: it is reported where
+    the strip is, read from that index alone (the top card's index and pips painted over, or
+    they would be read as its), and always asked: no pips check the index."""
+    from recognizer import recognize_cards
+    from recognizer.result import LOW_CONFIDENCE
+    hits = _centred_in(recognize_cards(str(samples / "real" / name)).cards, box)
+    assert [c.rank for c in hits] == [rank]
+    assert hits[0].confidence < LOW_CONFIDENCE
+
+
+def test_one_end_of_a_fan_that_straddles_two_cards_is_no_card(samples):
+    """The fan's other end, cut where a court card's picture frame runs straight, holds one
+    card's index at most (the strip of the card underneath): no card is reported there, only
+    the queen on top and the strip of the ten under it."""
+    from recognizer.cards import FAN, find_cards, work_image
+    from recognizer.image_io import load_image
+    from recognizer.pipeline import recognize_cards
+    path = str(samples / "real" / "IMG_2619.JPG")
+    work, _ = work_image(load_image(path).image)
+    assert len([q for q in find_cards(work, outlines=True) if q.source == FAN]) >= 2      # both ends cut
+    assert sorted(c.rank for c in recognize_cards(path).cards) == ["10", "Q"]     # the top card, the strip
+
+
 def test_pile_top_whose_outline_the_pips_bite_into_is_found():
     """A ten of spades on its stack, faint on a white table (part of a training-deck render,
     work size): its pips near the border cut into its light region (solidity 0.55), but the
