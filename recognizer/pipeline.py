@@ -25,7 +25,7 @@ from .image_io import Photo, RecognitionError, load_image
 from .layout import CW, LETTERS, PIN_OVERLAP, Placement, _angles, _overlaps, check_expect, fit_lattice, fit_layout, table_plane
 from .mat import find_markers, mat_homography, mat_print
 from .polygons import overlap_area
-from .rank import (COURT_RANKS, both_corners, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, ink_mask, lone_blob, rank_of_pips,
+from .rank import (COURT_RANKS, INDEX_WEAK, OTHER_CORNER, PICTURE_INDEX, SURE_SIM, RankReading, both_corners, ink_mask, lone_blob, rank_of_pips,
                    read_rank)
 from .recover import (OUTLINE_DOUBT, _to_mm, drop_covered, loose_piles, off_photo, pile_pieces_in_doubt, recover_piles,
                       recover_pins, reread_unsure, row_mates)
