@@ -52,6 +52,7 @@ CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's 
 CORNER_COVER = 0.9      # and the card they span lies this much inside the region
 CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
 FAN_CLEAN = 0.9         # a fan's outline (hull fill, solidity): overlapping cards side by side make a clean rectangle
+FAN_WIDER = 1.15        # a fan is at least this much wider than a card of its height (a single card is not)
 FAN_SAME = 0.8          # two fan cards overlapping this much are one end cut twice
 FAN_MIN_STRIP = 0.15        # a card under a fan's top card shows at least this share of its width
 # the top card's side may lie FAN_SHIFT of its width off a card's proportions, and runs along
@@ -304,7 +305,7 @@ def _fan_cards(quad: np.ndarray, score: float, edges: np.ndarray) -> list[tuple]
         across, along = p[1] - p[0], p[3] - p[0]    # the fan runs across; a card's long side along
         la, ll = np.linalg.norm(across), np.linalg.norm(along)
         share = ll / CARD_ASPECT / max(la, 1e-9)    # a card's width as a share of the fan's
-        if not 0.25 < share < 1 / 1.15 or ll / CARD_ASPECT < MIN_CARD_PX:
+        if not 0.25 < share < 1 / FAN_WIDER or ll / CARD_ASPECT < MIN_CARD_PX:
             continue
         for end in (0, 1):
             o, d = (p[0], across) if end == 0 else (p[1], -across)

@@ -10,12 +10,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .cards import FAN, rectify
+from .cards import FAN, FAN_WIDER, rectify
 from .polygons import overlap_area
 from .rank import COURT_RANKS, LEGIBLE, SURE_MARGIN, RankReading, corner_votes, ink_mask, templates
 
 FAN_STRIP = "fan_strip"  # the visible strip of the card under a fan's top card
-FAN_WIDER = 1.15        # a face this much larger than a fan's card it holds is the fan (cards._fan_cards' limit)
 SAME_CARD = 0.3         # two outlines overlapping by this share of the smaller are one card (as find_cards)
 FAN_INSIDE = 0.8        # a fan's card lies in the fan it was cut from (or in a card found whole) this much
 STRIP_CONFIDENCE = 0.6  # a card read from one corner of its strip is asked about (below result.LOW_CONFIDENCE):
