@@ -53,13 +53,14 @@ CORNER_COVER = 0.9      # and the card they span lies this much inside the regio
 CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
 FAN_CLEAN = 0.9         # a fan's outline (hull fill, solidity): overlapping cards side by side make a clean rectangle
 FAN_WIDER = 1.15        # a fan is at least this much wider than a card of its height (a single card is not)
-FAN_SAME = 0.8          # two fan cards overlapping this much are one end cut twice
-FAN_MIN_STRIP = 0.15        # a card under a fan's top card shows at least this share of its width
+FAN_STEP = 0.02         # the cuts tried near a card's proportions, as shares of its width
+FAN_MIN_STRIP = 0.15    # a card under a fan's top card shows at least this share of its width
 # the top card's side may lie FAN_SHIFT of its width off a card's proportions, and runs along
 # edges over FAN_SEAM of its length.  Fitted by tools/fit_fan.py on the real photos' tuning half
-# (odd): 192 of 265 cards found at 0.6-0.8 / 0.08 (0.8 the strictest), 190 at 0.9, 189-190 at
-# 1.0; 191 at shifts 0.04 and 0.12.  Held-out half (even): 169 of 262 (167 with no fans cut)
-FAN_SHIFT = 0.08
+# (odd): 192 of 265 cards found at seams 0.6-0.8 with shifts 0.08-0.16 (0.8 / 0.12 reports
+# fewest cards where none is labelled, 17), 191 at shift 0.04, 190-191 at 0.9, 189-190 at 1.0.
+# Held-out half (even): 168 of 262 (169 at 0.08; 167 with no fans cut)
+FAN_SHIFT = 0.12
 FAN_SEAM = 0.8
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
 MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
@@ -292,9 +293,10 @@ def _fan_cards(quad: np.ndarray, score: float, edges: np.ndarray) -> list[tuple]
     rectangle of no card's proportions, as tall as a card and wider (a card and strips of the
     cards under it).  The top card lies at one end; its free side is a straight edge across
     the rectangle, a card's width (at the card's proportions to the rectangle's height) from
-    that end.  Each end, both ways round, whose cut runs along edges over FAN_SEAM of its
-    length gives a card.  The rest of the fan is cut likewise where a card's free side runs
-    across it (each card under the top one shows the strip up to its own free side).
+    that end.  At each end, both ways round, every cut near there (FAN_SHIFT, in FAN_STEPs)
+    that runs along edges over FAN_SEAM of its length, more than its neighbours, gives a card
+    to read: a court card's picture frame runs as straight as the top card's side, and the
+    reading tells them apart.  The rest of the fan is cut likewise (_fan_cut).
     Returned as find_cards' blobs (quad, area, the fan's outline score, FAN, aspect, and in
     the contour's place the cards under it: a list of (visible strip, whole card), each
     narrower than a card); the pipeline keeps a fan's card only if both its corners name its
@@ -310,29 +312,35 @@ def _fan_cards(quad: np.ndarray, score: float, edges: np.ndarray) -> list[tuple]
         for end in (0, 1):
             o, d = (p[0], across) if end == 0 else (p[1], -across)
             support = lambda s: _line_support(edges, o + d * s, o + d * s + along)   # noqa: E731
-            best = max((support(s), s) for s in share * (1 + np.linspace(-FAN_SHIFT, FAN_SHIFT, 5)))
-            if best[0] < FAN_SEAM:
-                continue
-            s = best[1]
-            # the free sides of the cards under it: the strongest cuts across the rest, each
-            # at least FAN_MIN_STRIP of a card's width from the last
-            gap = FAN_MIN_STRIP * share
-            grid = np.arange(s + gap, 1 - gap / 2, gap / 3)
-            on = [(support(t), t) for t in grid]
-            cuts = [s]
-            for v, t in sorted(on, reverse=True):
-                if v >= FAN_SEAM and all(abs(t - c) >= gap for c in cuts):
-                    cuts.append(t)
-            cuts = sorted(cuts) + [1.0]
-            under = []
-            for a, b in zip(cuts[:-1], cuts[1:]):
-                if b - a < share * (1 - FAN_SHIFT):     # a strip: the card continues under the one above
-                    under.append((np.array([o + d * a, o + d * b, o + d * b + along, o + d * a + along]),
-                                  np.array([o + d * (b - s), o + d * b, o + d * b + along, o + d * (b - s) + along])))
-            card = np.array([o, o + d * s, o + d * s + along, o + along])
-            out.append((card, float(cv2.contourArea(np.float32(card))), score, FAN,
-                        ll / max(la * s, 1e-9), under))
+            offs = share * (1 + np.arange(-FAN_SHIFT, FAN_SHIFT + 1e-9, FAN_STEP))
+            on = [support(s) for s in offs]
+            # every peak of the support is a cut to read (a court card's picture frame runs as
+            # straight as the top card's side, and a tilted card's width is off its proportions)
+            peaks = [offs[k] for k in range(len(offs)) if on[k] >= FAN_SEAM
+                     and on[k] >= max(on[max(k - 1, 0):k + 2]) and not (k and on[k - 1] == on[k])]
+            for s in peaks:
+                card = np.array([o, o + d * s, o + d * s + along, o + along])
+                out.append((card, float(cv2.contourArea(np.float32(card))), score, FAN, ll / max(la * s, 1e-9),
+                            _fan_cut(o, d, along, s, share, support)))
     return out
+
+
+def _fan_cut(o: np.ndarray, d: np.ndarray, along: np.ndarray, s: float, share: float, support) -> list:
+    """The cards under a fan's top card cut at s (o: the fan's corner at that end, d: across
+    the fan to the other end, along: a card's long side; shares of d): the strongest cuts
+    across the rest are the free sides of the cards under it, each at least FAN_MIN_STRIP of
+    a card's width from the last; each card shows the strip up to its own free side.  A list
+    of (visible strip, whole card), each strip narrower than a card."""
+    gap = FAN_MIN_STRIP * share
+    on = [(support(t), t) for t in np.arange(s + gap, 1 - gap / 2, gap / 3)]
+    cuts = [s]
+    for v, t in sorted(on, reverse=True):
+        if v >= FAN_SEAM and all(abs(t - c) >= gap for c in cuts):
+            cuts.append(t)
+    cuts = sorted(cuts) + [1.0]
+    return [(np.array([o + d * a, o + d * b, o + d * b + along, o + d * a + along]),
+             np.array([o + d * (b - s), o + d * b, o + d * b + along, o + d * (b - s) + along]))
+            for a, b in zip(cuts[:-1], cuts[1:]) if b - a < share * (1 - FAN_SHIFT)]
 
 
 def _split_row(quad: np.ndarray, n: int, along_long: bool) -> list[np.ndarray]:
@@ -678,14 +686,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         poly = c.corners.astype(np.float32)
         dup = False
         for k in kept:
+            if FAN in (c.source, k.source):
+                continue        # a fan's cuts, and the fan itself: the reading tells (fans.fans_read)
             inter = overlap_area(poly, k.corners)
-            # both ends of a fan may be cut (a court card's frame is straight too): the
-            # reading tells which is the top card (pipeline), so only the same end is a duplicate
-            # and a fan's card is not a duplicate of the fan (the reading tells)
-            if (c.source == FAN) != (k.source == FAN):
-                continue
-            same = FAN_SAME if c.source == k.source == FAN else 0.3
-            if inter > same * min(c.area, k.area):
+            if inter > 0.3 * min(c.area, k.area):
                 dup = True
                 break
         if not dup:

@@ -45,6 +45,12 @@ def fans_read(faces: list, sources: list[str], slivers: list, parents: list) -> 
             drop.add(j)
             if inside(i, j) and areas[j] > FAN_WIDER * areas[i]:
                 slivers[i] = max(slivers[i], slivers[j])
+    fans = [i for i, s in enumerate(sources) if s == FAN and i not in drop]
+    for a, i in enumerate(fans):            # cuts of one fan at nearby places: the surer stays
+        for j in fans[a + 1:]:
+            if i not in drop and j not in drop and \
+                    overlap_area(quads[i], quads[j]) > SAME_CARD * min(areas[i], areas[j]):
+                drop.add(j if faces[j][1].confidence <= faces[i][1].confidence else i)
     for i in (i for i, s in enumerate(sources) if s == FAN_STRIP):
         if parents[i] in drop or any(j != i and j not in drop and sources[j] != FAN_STRIP and inside(i, j)
                                      for j in range(len(faces))):

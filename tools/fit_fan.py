@@ -12,7 +12,7 @@ then the stricter).  The held-out half (even) is then read with the winner and w
 values in the code.  Fans are only cut on the second look (no layout found), so the
 independent renders and the own renders, whose layouts the first look reads, do not move.
 
-    .venv/bin/python tools/fit_fan.py [--seams 0.6,0.7,0.8,0.9] [--shifts 0.04,0.08,0.12]
+    .venv/bin/python tools/fit_fan.py [--seams 0.6,0.7,0.8,0.9,1.0] [--shifts 0.04,0.08,0.12,0.16]
 """
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def line(f: dict) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seams", default="0.6,0.7,0.8,0.9,1.0")
-    ap.add_argument("--shifts", default="0.04,0.08,0.12")
+    ap.add_argument("--shifts", default="0.04,0.08,0.12,0.16")
     args = ap.parse_args(argv)
     rows = real_labels()
     fit, check = real_half(rows, "odd"), real_half(rows, "even")
