@@ -62,6 +62,7 @@ FAN_MIN_STRIP = 0.15    # a card under a fan's top card shows at least this shar
 # Held-out half (even): 168 of 262 (169 at 0.08; 167 with no fans cut)
 FAN_SHIFT = 0.12
 FAN_SEAM = 0.8
+SAME_CARD = 0.3         # two outlines overlapping by this share of the smaller are one card found twice
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
 MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
 SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
@@ -689,7 +690,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             if FAN in (c.source, k.source):
                 continue        # a fan's cuts, and the fan itself: the reading tells (fans.fans_read)
             inter = overlap_area(poly, k.corners)
-            if inter > 0.3 * min(c.area, k.area):
+            if inter > SAME_CARD * min(c.area, k.area):
                 dup = True
                 break
         if not dup:

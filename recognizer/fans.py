@@ -7,15 +7,16 @@ such fans more often than lone cards (edje-train: 64 % of the cards of two-card 
 not found before this)."""
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
-from .cards import FAN, FAN_WIDER, rectify
+from .cards import FAN, FAN_WIDER, SAME_CARD, rectify
 from .polygons import overlap_area
 from .rank import COURT_RANKS, LEGIBLE, SURE_MARGIN, RankReading, corner_votes, ink_mask, templates
 
 FAN_STRIP = "fan_strip"  # the visible strip of the card under a fan's top card
-SAME_CARD = 0.3         # two outlines overlapping by this share of the smaller are one card (as find_cards)
 FAN_INSIDE = 0.8        # a fan's card lies in the fan it was cut from (or in a card found whole) this much
 STRIP_CONFIDENCE = 0.6  # a card read from one corner of its strip is asked about (below result.LOW_CONFIDENCE):
                         # its pips are hidden, so nothing checks the index
@@ -24,8 +25,8 @@ STRIP_NOTE = "partly covered: read from its corner index only"
 
 def fans_read(faces: list, sources: list[str], slivers: list, parents: list) -> tuple[list[int], list]:
     """The faces to keep, and the slivers.  A fan's top card (FAN, read in both corners) and
-    a card found otherwise that overlap (by SAME_CARD, find_cards' own measure of one card
-    found twice) are one card or a card and the fan it was cut from: the surer reading stays
+    a card found otherwise that overlap (by cards.SAME_CARD, find_cards' own measure of one
+    card found twice) are one card or a card and the fan it was cut from: the surer reading stays
     (the fan's own reading straddles two cards' corners).  A fan's card that replaces its fan
     (lies in it, FAN_WIDER smaller) takes over its sliver: a pile top and the strip of its
     stack beside it are such a fan.  A strip of a card under a fan's top card (FAN_STRIP;
@@ -34,10 +35,20 @@ def fans_read(faces: list, sources: list[str], slivers: list, parents: list) -> 
     quads = [np.asarray(c, np.float64) for c, _ in faces]
     areas = [cv2.contourArea(np.float32(q)) for q in quads]
     drop, slivers = set(), list(slivers)
-    inside = lambda i, j: overlap_area(quads[i], quads[j]) > FAN_INSIDE * areas[i]   # noqa: E731
+
+    @functools.cache
+    def overlap(i: int, j: int) -> float:
+        return overlap_area(quads[i], quads[j]) if i < j else overlap(j, i)
+
+    def same(i: int, j: int) -> bool:
+        return overlap(i, j) > SAME_CARD * min(areas[i], areas[j])
+
+    def inside(i: int, j: int) -> bool:
+        return overlap(i, j) > FAN_INSIDE * areas[i]
+
     for i in (i for i, s in enumerate(sources) if s == FAN):
         for j in range(len(faces)):
-            if sources[j] in (FAN, FAN_STRIP) or overlap_area(quads[i], quads[j]) <= SAME_CARD * min(areas[i], areas[j]):
+            if sources[j] in (FAN, FAN_STRIP) or not same(i, j):
                 continue
             if faces[j][1].confidence > faces[i][1].confidence:
                 drop.add(i)
@@ -48,8 +59,7 @@ def fans_read(faces: list, sources: list[str], slivers: list, parents: list) -> 
     fans = [i for i, s in enumerate(sources) if s == FAN and i not in drop]
     for a, i in enumerate(fans):            # cuts of one fan at nearby places: the surer stays
         for j in fans[a + 1:]:
-            if i not in drop and j not in drop and \
-                    overlap_area(quads[i], quads[j]) > SAME_CARD * min(areas[i], areas[j]):
+            if i not in drop and j not in drop and same(i, j):
                 drop.add(j if faces[j][1].confidence <= faces[i][1].confidence else i)
     for i in (i for i, s in enumerate(sources) if s == FAN_STRIP):
         if parents[i] in drop or any(j != i and j not in drop and sources[j] != FAN_STRIP and inside(i, j)

@@ -143,13 +143,13 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
         corners = q.corners * fq
         card = rectify(photo.image, corners)
         masks = ink_mask(card)
+        if q.source == FAN and both_corners(card, masks[0]) is None:
+            continue            # one end of a fan: the top card only if both its corners name its rank
         reading = read_rank(card, masks)
         if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
             continue            # a dim card-shaped region: a card only if it reads clearly
         if q.source == CORNERS and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
             continue            # three square corners of a region: a card only if its index says so
-        if q.source == FAN and both_corners(card, masks[0]) is None:
-            continue            # one end of a fan: the top card only if both its corners name its rank
         if reading.kind in ("number", "court"):
             top = len(faces)
             faces.append((corners, reading))
@@ -157,7 +157,7 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
             parents.append(None)
             slivers.append(sliver_score(masks[0], q.extra.get("cuts", ())))
             images.append(card)
-            for strip, whole in q.extra.get("under", ()) if q.source == FAN else ():
+            for strip, whole in q.extra.get("under", ()):       # a fan's cards under its top card
                 under = strip_card(photo.image, strip * fq, whole * fq)
                 below = read_strip(under)
                 if below is not None:

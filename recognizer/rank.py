@@ -657,8 +657,8 @@ def both_corners(card: np.ndarray, ink: np.ndarray) -> str | None:
     a rectangle laid over a card and part of another shows one at most."""
     tpl = templates()
     votes = corner_votes(card, ink, tpl) if tpl is not None else []
-    named = {v[0] for v in votes if v[1] >= LEGIBLE}
-    return named.pop() if len(votes) == 2 and len(named) == 1 and all(v[1] >= LEGIBLE for v in votes) else None
+    legible = len(votes) == 2 and all(v[1] >= LEGIBLE for v in votes) and votes[0][0] == votes[1][0]
+    return votes[0][0] if legible else None
 
 
 def read_rank(card: np.ndarray, masks: tuple[np.ndarray, np.ndarray] | None = None) -> RankReading:
