@@ -87,6 +87,7 @@ DECK_CARDS = 20         # the game's deck (A-10 of two suits): more card-sized s
 STEEP_SIZES = 0.47      # log area: the near cards 1.6 times the far ones' area, or more
 SIZE_PLANE_MIN = 5      # _size_model: clean single cards needed to fit the size across the photo
 SIZE_TOL = 0.3          # ... a card agrees with a size plane within this (log area: 35 %)
+CLEAN = 0.88            # an outline this card-like (_outline_score) is a clean card: it sizes the cards first
 SIZE_KEEP = 0.5         # ... and must keep this share of the cards of the most common size
 SIZE_TRIES = 150        # ... planes tried through three cards each (seeded: the same every run)
 SEED_K = (0.3, 1.6)             # a seed's rectangle is this many cards large...
@@ -594,7 +595,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # single card crossed by a shadow's edge, rounded off by the closing) the rounder ones
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
     # card's picture frame or a pattern on the table, and only add cards of a known size
-    for min_score in (0.88, 0.83):
+    for min_score in (CLEAN, 0.83):
         singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM, CORNERS, FAN))]
         if singles:
             break
@@ -613,7 +614,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # only single, and alone set the size (every card then too small to be one).  Not where
     # most cards are partly covered (size_plane off): there loops close round visible parts
     la = np.log(areas)
-    loops = [b for b in blobs if size_plane and b[3] in LOOPS and b[2] > 0.88 and 1.15 < b[4] < 1.75]
+    loops = [b for b in blobs if size_plane and b[3] in LOOPS and b[2] > CLEAN and 1.15 < b[4] < 1.75]
     lv = np.log([b[1] for b in singles + loops])
     best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < 0.45), v))
     near = np.abs(la - best) < 0.45
@@ -623,7 +624,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # outline).  Near-square regions (far cards seen end on) join only where the cards alone
     # give no steep plane and with them it is steep, and not when more lie about than the deck
     # has cards (a tiled table's tiles, a cloth's checks would set it)
-    clean = [b for b in blobs if b[2] > 0.88 and TILTED_ASPECT[0] < b[4] < TILTED_ASPECT[1]
+    clean = [b for b in blobs if b[2] > CLEAN and TILTED_ASPECT[0] < b[4] < TILTED_ASPECT[1]
              and (b[3] in LOOPS or not b[3].startswith(("edge_loops", DIM, CORNERS, FAN)))]
     size_at, steep = lambda xy: card_area, False
     if size_plane:
@@ -679,9 +680,13 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
     # the second-level bright, the local and the faint-edge masks (ADD_ONLY) only add cards no
     # other mask found (light textured tables, shadows, cream paper on grey): their outlines
-    # take in more of the surroundings
-    cands.sort(key=lambda c: (c.source == DIM, c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),
-                              -c.area if c.rectangularity > 0.86 else -c.rectangularity))
+    # take in more of the surroundings.  Before size, a card's own size: the closed bright
+    # mask joins a lone card to the light flecks of a carpet round it into a rectangle as
+    # clean as a card's and half as large again
+    by_outline = lambda c: (c.source == DIM, c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),  # noqa: E731
+                            -c.area if c.rectangularity > 0.86 else -c.rectangularity)
+    oversized = (lambda c: math.log(c.area / size_at(c.centre)) > SIZE_TOL) if size_plane else (lambda c: False)
+    cands.sort(key=lambda c: (oversized(c), by_outline(c)))
     kept: list[CardQuad] = []
     for c in cands:
         poly = c.corners.astype(np.float32)
@@ -695,6 +700,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                 break
         if not dup:
             kept.append(c)
+    kept.sort(key=by_outline)       # the order the cards are read in (the layout's ties go by it)
     if seeds is not None:
         seeds += _seeds(rects, kept, card_area)
     # grow each quad a little: the masks stop a pixel or two inside the card's edge
