@@ -714,7 +714,7 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     kind, n, pc = count_pips(ink)
     idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
     other_corner = None         # the other corner's rank, when it legibly names another
-    both_court = index_sure = court_corner = corners_differ = False
+    both_court = index_sure = court_corner = corners_differ = court_clear = False
     tpl = templates()
     if tpl is not None and kind not in ("blank",):
         votes = corner_votes(card, ink, tpl)
@@ -722,6 +722,10 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         # a corner whose best match is poor shows no legible glyph (covered, smudged): no vote
         legible = [v for v in votes if v[1] >= LEGIBLE]
         court_corner = any(v[0] in COURT_RANKS for v in legible)
+        # every corner that reads clearly names a J, Q or K (the other may be smudged, covered
+        # or crossed by a cable: it then matches some rank closely, none clearly)
+        clear = [v for v in legible if v[1] >= SURE_SIM and v[2] >= SURE_MARGIN]
+        court_clear = bool(clear) and all(v[0] in COURT_RANKS for v in clear)
         named = {v[0] for v in legible}
         # two legible corners naming two ranks, neither clearly (a clear one is the card's)
         corners_differ = len(named) > 1 and max(v[2] for v in legible) < SURE_MARGIN
@@ -747,8 +751,9 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         return RankReading("blank", None, pc)
     if kind == "back":
         # a court card's picture covers most of its face like a back's pattern does; a clear
-        # J/Q/K corner index tells them apart (a pattern matches no glyph this well)
-        if idx in COURT_RANKS and index_strong and both_court:
+        # J/Q/K corner index tells them apart (a pattern matches no glyph this well): both
+        # corners naming court ranks, or one naming it clearly and no corner another rank
+        if idx in COURT_RANKS and index_strong and (both_court or court_clear):
             return RankReading("court", idx, 0.6, None, idx, isc, "picture card (covered face)")
         return RankReading("back", None, pc, index=idx, index_score=isc)
     if pip_rank is not None:

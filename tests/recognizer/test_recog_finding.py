@@ -114,6 +114,17 @@ def test_court_card_with_covered_face_is_not_a_back(deck, rank, photographed):
     assert r.kind == "court" and r.value is None
 
 
+def test_court_card_with_one_clear_court_corner_is_not_a_back(samples):
+    """A real photo (edje-train IMG_2567, Apache-2.0): a jack on concrete whose picture reads
+    like a back's pattern; only one corner names J clearly (the far one matches a 10 closely,
+    not clearly).  It is reported as a court card, asked, not dropped as a card back."""
+    from recognizer import recognize_cards
+    from recognizer.result import LOW_CONFIDENCE
+    hits = _centred_in(recognize_cards(str(samples / "real" / "IMG_2567.JPG")).cards, (237, 258, 362, 380))
+    assert [c.rank for c in hits] == ["J"]
+    assert hits[0].confidence < LOW_CONFIDENCE
+
+
 def _centred_in(cards, box):
     """The cards whose centre lies in a labelled box (xmin, ymin, xmax, ymax, labels.csv)."""
     return [c for c in cards
