@@ -17,21 +17,15 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
-import numpy as np  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.environment import versions  # noqa: E402
-from benchmarks.recognize import REAL, _box_iou, real_half, real_labels  # noqa: E402
+from benchmarks.recognize import REAL, _box_iou, card_box, real_half, real_labels  # noqa: E402
 from recognizer import RecognitionError, recognize_cards  # noqa: E402
 from recognizer.cards import find_cards, work_image  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-
-
-def _box(corners) -> tuple[float, float, float, float]:
-    p = np.asarray(corners, np.float64)
-    return p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max()
 
 
 def main(argv=None) -> int:
@@ -47,7 +41,8 @@ def main(argv=None) -> int:
     by_count = collections.defaultdict(lambda: [0, 0])
     for name in names:
         try:
-            got = [_box(c["corners"]) for c in recognize_cards(str(REAL / name)).to_dict()["cards"]]
+            read = recognize_cards(str(REAL / name)).to_dict()
+            got = [card_box(c["corners"], (read["width"], read["height"])) for c in read["cards"]]
         except RecognitionError:
             got = []
         proposed = None
@@ -58,8 +53,10 @@ def main(argv=None) -> int:
                 continue
             by_count[len(rows[name])][0] += 1
             if proposed is None:        # find_cards' proposals, both looks, in photo px
-                work, f = work_image(load_image(str(REAL / name)).image)
-                proposed = [_box(q.corners * f) for look in (False, True) for q in find_cards(work, outlines=look)]
+                image = load_image(str(REAL / name)).image
+                work, f = work_image(image)
+                proposed = [card_box(q.corners * f, image.shape[1::-1]) for look in (False, True)
+                            for q in find_cards(work, outlines=look)]
             stage = "dropped" if max((_box_iou(tb, b) for b in proposed), default=0.0) >= 0.5 else "not proposed"
             lost[stage] += 1
             if args.verbose:

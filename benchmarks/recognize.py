@@ -195,6 +195,13 @@ def _turned_box(box: list[float], size: tuple[int, int], turns: int) -> list[flo
     return [x0, y0, x1, y1]
 
 
+def card_box(corners, size: tuple) -> tuple[float, float, float, float]:
+    """The axis-aligned box of a card's corners, clipped to the photo (width, height): the
+    labels box what the photo shows of a card, so a card it cuts off is boxed to its edge."""
+    p = np.clip(np.asarray(corners, np.float64), 0, size)
+    return p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max()
+
+
 def _box_iou(a, b) -> float:
     """Intersection over union of two axis-aligned boxes (xmin, ymin, xmax, ymax, ...)."""
     ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
@@ -238,13 +245,13 @@ def score_real(folder: Path, images: list[str] | None = None, turns: int = 0) ->
             photo = cv2.imread(source)
             source, size = np.ascontiguousarray(np.rot90(photo, turns)), (photo.shape[1], photo.shape[0])
         try:
-            got = recognize_cards(source).to_dict()["cards"]
+            read = recognize_cards(source).to_dict()
+            got, wh = read["cards"], (read["width"], read["height"])
         except RecognitionError:
             got = []
         boxes = []
         for g in got:
-            p = np.array(g["corners"], np.float64)
-            boxes.append((p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max(), g))
+            boxes.append((*card_box(g["corners"], wh), g))
         labelled = []
         for r in rows[name]:
             tb = _turned_box([float(r[k]) for k in ("xmin", "ymin", "xmax", "ymax")], size, turns)

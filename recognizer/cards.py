@@ -32,7 +32,8 @@ RECT_W, RECT_H = 200, 280          # rectified card, portrait: the size read_ran
 DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
 CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
 FAN = "fan"                       # the top card of a fan: a clean rectangle no card's shape, cut at its side
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS, FAN)   # sources that only add cards no other found
+CUT_OFF = "cut_off"               # a card the photo's edge cuts off, completed to the card size there
+ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS, FAN, CUT_OFF)   # sources that only add cards no other found
 DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
@@ -290,6 +291,71 @@ def _corner_cards(cnt: np.ndarray, shape: tuple) -> list[tuple]:
     return out
 
 
+def _at_border(cnt: np.ndarray, w: int, h: int) -> bool:
+    """Does a region reach the photo's border (a w x h image)?"""
+    x, y, bw, bh = cv2.boundingRect(cnt)
+    return x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+
+
+def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | None:
+    """A card the photo's edge cuts off: a region touching the border whose free sides are a
+    card's, short of a card's length only where it meets the border.  Its axes are those of its
+    longest straight side off the border; along each axis it spans a card's side (the size plane's
+    card at its place, within SIZE_TOL), or less, and then the card goes on past the end lying on
+    the border.  The card so completed must be what the region shows of it: the region fills
+    its part inside the photo as a card's outline must (MIN_CARD_SCORE, as intersection over
+    union).  Returned as a find_cards blob (quad, area, fill, CUT_OFF, aspect, contour)."""
+    h, w = shape[:2]
+    pts = cnt.reshape(-1, 2).astype(np.float64)
+    border = (pts[:, 0] <= 1) | (pts[:, 1] <= 1) | (pts[:, 0] >= w - 2) | (pts[:, 1] >= h - 2)
+    if not border.any() or border.all():
+        return None
+
+    def edges_at(p) -> set:
+        """The photo's edges a point lies on."""
+        return {e for e, on in enumerate((p[0] <= 1, p[1] <= 1, p[0] >= w - 2, p[1] >= h - 2)) if on}
+
+    poly = cv2.approxPolyDP(cv2.convexHull(cnt), 0.02 * cv2.arcLength(cnt, True), True).reshape(-1, 2).astype(np.float64)
+    sides = [(a, b) for a, b in zip(poly, np.roll(poly, -1, 0)) if not edges_at(a) & edges_at(b)]
+    if not sides:
+        return None
+    a, b = max(sides, key=lambda ab: np.linalg.norm(ab[1] - ab[0]))
+    u = (b - a) / np.linalg.norm(b - a)
+    v = np.array([-u[1], u[0]])
+    short = math.sqrt(card_area / CARD_ASPECT)
+    slack = math.exp(SIZE_TOL / 2)                  # SIZE_TOL is in log area: half of it in length
+    region = cv2.drawContours(np.zeros((h, w), np.uint8), [cnt], -1, 1, -1)
+    for lens in ((short, short * CARD_ASPECT), (short * CARD_ASPECT, short)):
+        spans = []
+        for axis, length in zip((u, v), lens):
+            proj = pts @ axis
+            lo, hi = proj.min(), proj.max()
+            if hi - lo > length * slack:
+                break                               # longer than a card: no card
+            if hi - lo >= length / slack:
+                spans.append((lo, hi))
+                continue
+            lo_on, hi_on = border[proj < lo + 2].mean(), border[proj > hi - 2].mean()
+            if lo_on > 0.5 >= hi_on:
+                spans.append((hi - length, hi))     # cut off at its low end
+            elif hi_on > 0.5 >= lo_on:
+                spans.append((lo, lo + length))
+            else:
+                break
+        else:
+            (u0, u1), (v0, v1) = spans
+            quad = np.array([u0 * u + v0 * v, u1 * u + v0 * v, u1 * u + v1 * v, u0 * u + v1 * v])
+            if quad.min(0).min() > -2 and (quad.max(0) < np.array([w + 1, h + 1])).all():
+                continue                            # wholly inside: no cut-off card
+            card = cv2.fillPoly(np.zeros((h, w), np.uint8), [np.int32(np.round(quad))], 1)
+            inter = np.count_nonzero(card & region)
+            fill = float(inter / max(1, np.count_nonzero(card | region)))
+            if fill > MIN_CARD_SCORE:
+                area = float(cv2.contourArea(np.float32(quad)))
+                return quad, area, fill, CUT_OFF, CARD_ASPECT, cnt
+    return None
+
+
 def _fan_cards(quad: np.ndarray, score: float, edges: np.ndarray) -> list[tuple]:
     """The top card of a fan: cards overlapping side by side (or end to end) make one clean
     rectangle of no card's proportions, as tall as a card and wider (a card and strips of the
@@ -543,11 +609,15 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     blobs: list[tuple[np.ndarray, float, float, str]] = []
     rects: list[tuple] = []                   # every region's minimum-area rectangle (seeds)
     edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
+    at_border: list = []      # the paper masks' regions at the photo's border: cards it cuts off?
+                              # (not where most cards are partly covered: a pyramid's are no card's size)
     for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill") + (OUTLINE_MASKS if outlines else ()):
         mk = m[name]
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
             r = _region_shape(c)
+            if name in PLAIN and size_plane and _at_border(c, w, h):
+                at_border.append(c)
             if r is not None and seeds is not None:
                 rects.append(r[3])
             if (r is None or _outline_score(r[1], r[2]) < CORNER_CLEAN) and cv2.contourArea(c) > 2 * min_area:
@@ -577,7 +647,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                         continue
                     src = DIM
             if name in LOOPS:
-                if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
+                if _at_border(c, w, h):
                     continue    # the table between faint edges and the photo's border
                 if bitten:
                     # a card with a printed frame (ornamental) is split by it into the inside
@@ -646,6 +716,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             squares.append(b[0].mean(0))
     if len(squares) > DECK_CARDS:
         aspect = (ASPECT[0], aspect[1])
+    for c in at_border:
+        cut = _cut_off_card(c, size_at(c.reshape(-1, 2).mean(0)), (h, w))
+        if cut is not None:
+            blobs.append(cut)
     for quad, area, rect, name, asp, c in blobs:
         k = area / size_at(quad.mean(0))
         if name in LOOPS and FRAME_K[0] < k < FRAME_K[1] and rect > 0.86 and 1.1 < asp < 1.85:
@@ -783,9 +857,15 @@ def _seeds(rects: list[tuple], kept: list[CardQuad], card_area: float) -> list[t
     return out
 
 
-def rectify(img: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (RECT_W, RECT_H)) -> np.ndarray:
-    """Warp the card with these corners (clockwise, short edge first) to an upright card image."""
+def rectify(img: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (RECT_W, RECT_H),
+            paper_beyond: bool = False) -> np.ndarray:
+    """Warp the card with these corners (clockwise, short edge first) to an upright card image.
+    paper_beyond: the card goes on past the photo's edge (CUT_OFF); what the photo does not
+    show is painted paper white (the border's pixels drawn out would make ink streaks)."""
     w, h = size
     dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     M = cv2.getPerspectiveTransform(np.float32(corners), dst)
+    if paper_beyond:
+        return cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                   borderValue=(255, 255, 255))
     return cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

@@ -17,7 +17,7 @@ import numpy as np
 
 from assistant.bowling.cards import COPIES
 
-from .cards import (CARD_ASPECT, CORNERS, DIM, FAN, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify,
+from .cards import (CARD_ASPECT, CORNERS, CUT_OFF, DIM, FAN, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify,
                     work_image)
 from .debug import StageLog
 from .fans import FAN_STRIP, fans_read, read_strip, strip_card
@@ -141,15 +141,15 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     faces, backs, slivers, images, sources, parents = [], [], [], [], [], []
     for q in quads:
         corners = q.corners * fq
-        card = rectify(photo.image, corners)
+        card = rectify(photo.image, corners, paper_beyond=q.source == CUT_OFF)
         masks = ink_mask(card)
         if q.source == FAN and both_corners(card, masks[0]) is None:
             continue            # one end of a fan: the top card only if both its corners name its rank
         reading = read_rank(card, masks)
         if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
             continue            # a dim card-shaped region: a card only if it reads clearly
-        if q.source == CORNERS and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
-            continue            # three square corners of a region: a card only if its index says so
+        if q.source in (CORNERS, CUT_OFF) and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
+            continue            # three square corners of a region, or a card the photo cuts off: a card only if its index says so
         if reading.kind in ("number", "court"):
             top = len(faces)
             faces.append((corners, reading))

@@ -184,6 +184,21 @@ def test_a_large_lone_card_on_carpet_is_found_to_its_own_edges(samples, name, bo
     assert inter / union > 0.85
 
 
+def test_cards_the_photo_s_edge_cuts_off_are_found(samples):
+    """A real photo (edje-train IMG_2610, Apache-2.0): a queen cut off by the photo's top edge
+    and a jack by its right edge show a card's free sides, short of a card's length only where
+    they meet the border; each is completed to the card size there (cards._cut_off_card) and
+    kept because its corner index names its rank.  The corners reported run past the photo."""
+    from recognizer import recognize_cards
+    r = recognize_cards(str(samples / "real" / "IMG_2610.JPG"))
+    shown = [(c, np.clip(np.array(c.corners, float), 0, (378, 504)).mean(0)) for c in r.cards]
+    for box, rank in (((155, 1, 287, 93), "Q"), ((309, 21, 378, 159), "J")):
+        hits = [c for c, (x, y) in shown if box[0] < x < box[2] and box[1] < y < box[3]]
+        assert [c.rank for c in hits] == [rank]
+        assert np.array(hits[0].corners).min() < 0 or np.array(hits[0].corners)[:, 0].max() > 378
+    assert sorted(c.rank for c in r.cards) == ["9", "J", "J", "K", "Q"]
+
+
 @pytest.mark.parametrize("name, box, rank", [
     ("IMG_2611.JPG", (32, 121, 197, 271), "10"),     # a ten touching another at its corner
     ("IMG_2623.JPG", (57, 20, 217, 263), "A"),       # an ace a jack lies on, alone in the photo
@@ -693,13 +708,16 @@ def test_a_light_band_of_the_table_is_no_row_of_touching_cards():
     """A glare spot on wood between two plank lines makes a light band about three cards long
     and card-wide: it was split into three "touching cards" (read as pictures, and with the
     prior one taken for pin J).  Touching cards meet at a thin dark line; a band with no edge
-    anywhere on its cuts is no row.  (The work image of a development photo, cropped.)"""
-    from recognizer.cards import find_cards
+    anywhere on its cuts is no row.  (The work image of a development photo, cropped: an ace
+    the crop cuts off at the top is found as such, its corners past the edge.)"""
+    from recognizer.cards import CUT_OFF, find_cards
     img = cv2.imread(str(Path(__file__).with_name("data") / "glare_band_on_wood.jpg"))
-    cards = [q.corners.mean(0) for q in find_cards(img)]
+    found = find_cards(img)
+    cards = [q.corners.mean(0) for q in found if q.source != CUT_OFF]
     real = np.array([[733, 377], [622, 139], [730, 146], [732, 262], [705, 511], [409, 237]])
     assert len(cards) == len(real)
     assert all(np.linalg.norm(real - c, axis=1).min() < 12 for c in cards)
+    assert all(q.corners[:, 1].min() < 0 and 360 < q.corners[:, 0].mean() < 475 for q in found if q.source == CUT_OFF)
 
 
 @pytest.mark.parametrize("name, pieces", [("rotated_paris_7_0001.jpg", 2), ("tilted_paris_7_0001.jpg", 2)])
