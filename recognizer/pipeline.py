@@ -17,7 +17,7 @@ import numpy as np
 
 from assistant.bowling.cards import COPIES
 
-from .cards import (CARD_ASPECT, CORNERS, CUT_OFF, DIM, FAN, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify,
+from .cards import (CARD_ASPECT, CORNERS, CUT_OFF, DIM, FAN, SAME_CARD, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify,
                     work_image)
 from .debug import StageLog
 from .fans import FAN_STRIP, fans_read, read_strip, strip_card
@@ -179,12 +179,25 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     if not outlines and _numbers(seen) < LAYOUT_NUMBERS:
         again = _read_cards(photo, outlines=True)
         if (_numbers(again), len(again.faces)) > (_numbers(seen), len(seen.faces)):
-            seen = again
+            seen = _with_first_look(again, seen)
         if _numbers(seen) < LAYOUT_NUMBERS and _more_detail(photo, work):
             again = _read_cards(photo, outlines=True, twice=True)
             if _numbers(again) > _numbers(seen):
                 seen = again
     return seen
+
+
+def _with_first_look(again: Seen, first: Seen) -> Seen:
+    """The second look, with the first look's faces it has nothing at (none of its faces
+    overlaps them by SAME_CARD of the smaller).  The second look's own masks and cuts change
+    what find_cards proposes (the card size, which outline wins a place): a jack read on the
+    first look had no outline on the second, kept for a piece of a CD read as an ace."""
+    quads = [np.float32(c) for c, _ in again.faces]
+    extra = [i for i, (c, _) in enumerate(first.faces)
+             if not any(overlap_area(np.float32(c), q) > SAME_CARD * min(cv2.contourArea(np.float32(c)), cv2.contourArea(q))
+                        for q in quads)]
+    return again._replace(faces=again.faces + [first.faces[i] for i in extra],
+                          slivers=again.slivers + [first.slivers[i] for i in extra])
 
 
 def _more_detail(photo: Photo, work: np.ndarray) -> bool:

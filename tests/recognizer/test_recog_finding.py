@@ -125,6 +125,16 @@ def test_court_card_with_one_clear_court_corner_is_not_a_back(samples):
     assert hits[0].confidence < LOW_CONFIDENCE
 
 
+def test_a_card_the_first_look_read_is_kept_when_the_second_look_has_none_there(samples):
+    """A real photo (edje-train IMG_2498, Apache-2.0): a jack on a countertop beside a CD.  The
+    first look reads no number card, so the second look runs and is kept (it reads a piece of
+    the CD as an ace) but proposes no outline at the jack.  The first look's jack, where the
+    second look has no card, is kept with it."""
+    from recognizer import recognize_cards
+    hits = _centred_in(recognize_cards(str(samples / "real" / "IMG_2498.JPG")).cards, (193, 217, 314, 355))
+    assert [c.rank for c in hits] == ["J"]
+
+
 def _centred_in(cards, box):
     """The cards whose centre lies in a labelled box (xmin, ymin, xmax, ymax, labels.csv)."""
     return [c for c in cards
