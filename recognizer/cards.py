@@ -30,7 +30,7 @@ WORK_LONG = 1100                  # outlines are found on a copy this long (rank
 CARD_ASPECT = CARD_H_MM / CARD_W_MM
 RECT_W, RECT_H = 200, 280          # rectified card, portrait: the size read_rank reads
 DIM = "dim"                       # a card-shaped region between edges that is not lighter than the table
-CORNERS = "corners"               # a card seen as three right-angled corners of a larger region
+CORNERS = "corners"               # a card seen as right-angled corners of a larger region (_corner_cards)
 FAN = "fan"                       # the top card of a fan: a clean rectangle no card's shape, cut at its side
 CUT_OFF = "cut_off"               # a card the photo's edge cuts off, completed to the card size there
 ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS, FAN, CUT_OFF)   # sources that only add cards no other found
@@ -52,6 +52,8 @@ CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a car
 CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's within this
 CORNER_COVER = 0.9      # and the card they span lies this much inside the region
 CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
+ASKEW_EDGES = 0.25      # a card seen by two square corners runs along edges this much (real photos'
+                        # top cards 0.31 and up, a patterned cloth's corners 0.15)
 FAN_CLEAN = 0.9         # a fan's outline (hull fill, solidity): overlapping cards side by side make a clean rectangle
 FAN_WIDER = 1.15        # a fan is at least this much wider than a card of its height (a single card is not)
 FAN_STEP = 0.02         # the cuts tried near a card's proportions, as shares of its width
@@ -265,18 +267,25 @@ def _cover(cnt: np.ndarray, quad: np.ndarray) -> float:
     return float(filled[inside > 0].mean()) if inside.any() else 0.0
 
 
-def _corner_cards(cnt: np.ndarray, shape: tuple) -> list[tuple]:
+def _corner_cards(cnt: np.ndarray, shape: tuple, edges: np.ndarray | None = None) -> list[tuple]:
     """Cards inside a region that is no card itself: a card touching another at a corner, or
     lying on top of one, merges with it into one region, but its own corners that stand free
-    are still three square corners in a row on the region's outline, with a card's sides
-    between them.  The fourth corner completes the parallelogram.  A corner on the photo's
+    are still square corners on the region's outline, with a card's sides between them: a
+    square corner whose two sides are in a card's proportions, and the corners at their far
+    ends square too -- or, given the edge map (the second look: no layout was found, so cards
+    may overlap at any angle), one of them (the other side may end where the card crosses the
+    one under it askew, at no square angle) when the card's whole outline runs along edges
+    (ASKEW_EDGES: it lies on top; a patterned cloth's corners make such shapes too).  The
+    fourth corner completes the parallelogram.  A corner on the photo's
     border is the photo's, not a card's.  Returned as find_cards' blobs (quad, area, coverage,
     CORNERS, aspect, contour)."""
     poly = cv2.approxPolyDP(cnt, 0.025 * math.sqrt(cv2.contourArea(cnt)), True).reshape(-1, 2).astype(np.float64)
     prev, nxt = np.roll(poly, 1, 0) - poly, np.roll(poly, -1, 0) - poly
     square = np.abs((prev * nxt).sum(1)) < CORNER_COS * np.linalg.norm(prev, axis=1) * np.linalg.norm(nxt, axis=1)
     n, out = len(poly), []
-    for i in np.flatnonzero(square & np.roll(square, 1) & np.roll(square, -1)) if n >= 4 else []:
+    both = np.roll(square, 1) & np.roll(square, -1)
+    ends = both if edges is None else np.roll(square, 1) | np.roll(square, -1)
+    for i in np.flatnonzero(square & ends) if n >= 4 else []:
         a, p, b = poly[i - 1], poly[i], poly[(i + 1) % n]
         la, lb = np.linalg.norm(a - p), np.linalg.norm(b - p)
         aspect = max(la, lb) / max(min(la, lb), 1e-9)
@@ -286,7 +295,7 @@ def _corner_cards(cnt: np.ndarray, shape: tuple) -> list[tuple]:
         if (quad < 2).any() or (quad > np.array(shape[1::-1]) - 3).any():
             continue
         cover = _cover(cnt, quad)
-        if cover >= CORNER_COVER:
+        if cover >= CORNER_COVER and (both[i] or outline_on_edges(edges, quad, []) >= ASKEW_EDGES):
             out.append((quad, float(cv2.contourArea(np.float32(quad))), cover, CORNERS, aspect, cnt))
     return out
 
@@ -621,7 +630,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             if r is not None and seeds is not None:
                 rects.append(r[3])
             if (r is None or _outline_score(r[1], r[2]) < CORNER_CLEAN) and cv2.contourArea(c) > 2 * min_area:
-                blobs += [b for b in _corner_cards(c, work.shape) if b[1] > 2 * min_area]
+                blobs += [b for b in _corner_cards(c, work.shape, edge_near if outlines else None) if b[1] > 2 * min_area]
             if r is None or r[2] < 0.5:
                 continue
             area, rect, solid, min_rect = r

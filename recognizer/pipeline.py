@@ -121,9 +121,11 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     """find_cards + rectify + read_rank (see Seen).  When that reads fewer than two number
     cards (no layout), look again with find_cards' outline masks (white cards on a white,
     light or striped table; fans of overlapping cards) and keep the second look if it reads
-    more number cards (or as many and more cards: a fan's top card may be a court); when
-    that too reads fewer than two, look once more at twice the resolution (twice: small
-    cards on a patterned cloth, whose pattern swallows their outlines at the work size)."""
+    more number cards (or as many and more cards: a fan's top card may be a court); then,
+    where the photo holds the detail, look once more at twice the resolution and keep that if
+    it reads more number cards (twice: small cards on a patterned cloth, whose pattern
+    swallows their outlines at the work size; the second look may read the two pile tops
+    beside such a layout and none of its pins)."""
     work, fw = work_image(photo.image)
     seeds: list = []
     found_in, fq = _twice(photo, work) if twice else (work, fw)
@@ -149,7 +151,7 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
         if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
             continue            # a dim card-shaped region: a card only if it reads clearly
         if q.source in (CORNERS, CUT_OFF) and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
-            continue            # three square corners of a region, or a card the photo cuts off: a card only if its index says so
+            continue            # square corners of a region, or a card the photo cuts off: a card only if its index says so
         if reading.kind in ("number", "court"):
             top = len(faces)
             faces.append((corners, reading))
@@ -180,7 +182,7 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
         again = _read_cards(photo, outlines=True)
         if (_numbers(again), len(again.faces)) > (_numbers(seen), len(seen.faces)):
             seen = _with_first_look(again, seen)
-        if _numbers(seen) < LAYOUT_NUMBERS and _more_detail(photo, work):
+        if _more_detail(photo, work):
             again = _read_cards(photo, outlines=True, twice=True)
             if _numbers(again) > _numbers(seen):
                 seen = again

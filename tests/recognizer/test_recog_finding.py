@@ -223,6 +223,20 @@ def test_card_merged_with_another_found_by_its_free_corners(samples, name, box, 
     assert [c.rank for c in hits] == [rank]
 
 
+def test_the_top_card_of_two_overlapping_askew_is_found_by_its_free_corners(samples):
+    """A real photo (edje-train IMG_2659, Apache-2.0): a king lying askew over an ace on carpet.
+    The two make one region of no card's shape; the king's free corners are square corners of
+    its outline with a card's sides between them, but where its side crosses the ace's edge the
+    outline turns at no square angle, so only two square corners stand in a row: enough on the
+    second look, with a card's proportions between them, the king's whole outline running
+    along edges (it lies on top) and its index read."""
+    from recognizer import recognize_cards
+    hits = _centred_in(recognize_cards(str(samples / "real" / "IMG_2659.JPG")).cards, (87, 83, 278, 316))
+    assert [c.rank for c in hits] == ["K"]
+    x, y = [p[0] for p in hits[0].corners], [p[1] for p in hits[0].corners]
+    assert min(x) < 100 and max(x) > 265 and min(y) < 95 and max(y) > 305     # the whole king
+
+
 @pytest.mark.parametrize("name, box, rank", [
     ("IMG_2617.JPG", (63, 130, 229, 360), "9"),      # a nine over an ace, side by side
     ("IMG_2619.JPG", (93, 48, 267, 302), "Q"),       # a queen over a ten
