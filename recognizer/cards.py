@@ -52,8 +52,7 @@ CORNER_COS = 0.2        # a polygon vertex within ~12 degrees of square is a car
 CORNER_ASPECT = 0.15    # the two sides between three such corners are a card's within this
 CORNER_COVER = 0.9      # and the card they span lies this much inside the region
 CORNER_CLEAN = 0.9      # only regions that are no clean card themselves are searched
-ASKEW_EDGES = 0.25      # a card seen by two square corners runs along edges this much (real photos'
-                        # top cards 0.31 and up, a patterned cloth's corners 0.15)
+ASKEW_EDGES = 0.4       # a card seen by two square corners runs along edges this much (tools/fit_askew.py)
 FAN_CLEAN = 0.9         # a fan's outline (hull fill, solidity): overlapping cards side by side make a clean rectangle
 FAN_WIDER = 1.15        # a fan is at least this much wider than a card of its height (a single card is not)
 FAN_STEP = 0.02         # the cuts tried near a card's proportions, as shares of its width
