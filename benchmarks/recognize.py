@@ -195,6 +195,27 @@ def _turned_box(box: list[float], size: tuple[int, int], turns: int) -> list[flo
     return [x0, y0, x1, y1]
 
 
+def real_counts(names: list[str]) -> dict:
+    """score_real's counts on these real photos that a fit compares (tools/fit_fan.py,
+    tools/fit_askew.py): cards found, J/Q/K read as a number, A/9/10 wrong and not asked,
+    cards reported where none is labelled."""
+    r = score_real(REAL, names)
+    return {"found": round(r["recall"] * r["cards"]), "cards": r["cards"], "jqk_as_number": r["jqk_read_as_number"],
+            "unlabelled": r["false"], "a910_sure_wrong": r["a910_sure_wrong"]}
+
+
+def real_counts_line(f: dict) -> str:
+    return (f"found {f['found']}/{f['cards']} ({100 * f['found'] / f['cards']:.2f} %), J/Q/K as a number "
+            f"{f['jqk_as_number']}, A/9/10 wrong and not asked {f['a910_sure_wrong']}, reported where none is "
+            f"labelled {f['unlabelled']}")
+
+
+def real_rank(f: dict) -> tuple:
+    """A fit's order of real_counts: most cards found, then fewest J/Q/K read as a number,
+    fewest A/9/10 wrong and not asked, fewest cards reported where none is labelled."""
+    return f["found"], -f["jqk_as_number"], -f["a910_sure_wrong"], -f["unlabelled"]
+
+
 def card_box(corners, size: tuple) -> tuple[float, float, float, float]:
     """The axis-aligned box of a card's corners, clipped to the photo (width, height): the
     labels box what the photo shows of a card, so a card it cuts off is boxed to its edge."""

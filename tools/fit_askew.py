@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
-from benchmarks.recognize import REAL, real_half, real_labels, score_real  # noqa: E402
+from benchmarks.recognize import real_counts, real_counts_line, real_half, real_labels, real_rank  # noqa: E402
 from recognizer import cards  # noqa: E402
 
 cv2.setNumThreads(1)
@@ -36,15 +36,11 @@ cv2.setNumThreads(1)
 
 def figures(value: float, names: list[str]) -> dict:
     cards.ASKEW_EDGES = value
-    r = score_real(REAL, names)
-    return {"value": value, "found": round(r["recall"] * r["cards"]), "cards": r["cards"],
-            "jqk_as_number": r["jqk_read_as_number"], "unlabelled": r["false"], "a910_sure_wrong": r["a910_sure_wrong"]}
+    return {"value": value, **real_counts(names)}
 
 
 def line(f: dict) -> str:
-    return (f"ASKEW_EDGES {f['value']:.2f}: found {f['found']}/{f['cards']} ({100 * f['found'] / f['cards']:.2f} %), "
-            f"J/Q/K as a number {f['jqk_as_number']}, A/9/10 wrong and not asked {f['a910_sure_wrong']}, "
-            f"reported where none is labelled {f['unlabelled']}")
+    return f"ASKEW_EDGES {f['value']:.2f}: " + real_counts_line(f)
 
 
 def main(argv=None) -> int:
@@ -58,7 +54,7 @@ def main(argv=None) -> int:
     for value in (float(v) for v in args.values.split(",")):
         tried.append(figures(value, fit))
         print("fit half  ", line(tried[-1]), flush=True)
-    best = max(tried, key=lambda f: (f["found"], -f["jqk_as_number"], -f["a910_sure_wrong"], -f["unlabelled"], f["value"]))
+    best = max(tried, key=lambda f: (*real_rank(f), f["value"]))
     print("\nbest on the fit half:", line(best))
     for value in sorted({best["value"], in_code}):
         print("check half", line(figures(value, check)), "(in the code)" if value == in_code else "")

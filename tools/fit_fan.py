@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
-from benchmarks.recognize import REAL, real_half, real_labels, score_real  # noqa: E402
+from benchmarks.recognize import real_counts, real_counts_line, real_half, real_labels, real_rank  # noqa: E402
 from recognizer import cards  # noqa: E402
 
 cv2.setNumThreads(1)
@@ -35,15 +35,11 @@ cv2.setNumThreads(1)
 
 def figures(seam: float, shift: float, names: list[str]) -> dict:
     cards.FAN_SEAM, cards.FAN_SHIFT = seam, shift
-    r = score_real(REAL, names)
-    return {"seam": seam, "shift": shift, "found": round(r["recall"] * r["cards"]), "cards": r["cards"],
-            "jqk_as_number": r["jqk_read_as_number"], "unlabelled": r["false"], "a910_sure_wrong": r["a910_sure_wrong"]}
+    return {"seam": seam, "shift": shift, **real_counts(names)}
 
 
 def line(f: dict) -> str:
-    return (f"FAN_SEAM {f['seam']:.2f} FAN_SHIFT {f['shift']:.2f}: found {f['found']}/{f['cards']} "
-            f"({100 * f['found'] / f['cards']:.2f} %), J/Q/K as a number {f['jqk_as_number']}, "
-            f"A/9/10 wrong and not asked {f['a910_sure_wrong']}, reported where none is labelled {f['unlabelled']}")
+    return f"FAN_SEAM {f['seam']:.2f} FAN_SHIFT {f['shift']:.2f}: " + real_counts_line(f)
 
 
 def main(argv=None) -> int:
@@ -59,7 +55,7 @@ def main(argv=None) -> int:
         for shift in (float(v) for v in args.shifts.split(",")):
             tried.append(figures(seam, shift, fit))
             print("fit half  ", line(tried[-1]), flush=True)
-    best = max(tried, key=lambda f: (f["found"], -f["jqk_as_number"], -f["a910_sure_wrong"], -f["unlabelled"], f["seam"]))
+    best = max(tried, key=lambda f: (*real_rank(f), f["seam"]))
     print("\nbest on the fit half:", line(best))
     for seam, shift in {(best["seam"], best["shift"]), in_code}:
         print("check half", line(figures(seam, shift, check)), "(in the code)" if (seam, shift) == in_code else "")
