@@ -314,17 +314,18 @@ def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | No
     its part inside the photo as a card's outline must (MIN_CARD_SCORE, as intersection over
     union).  Returned as a find_cards blob (quad, area, fill, CUT_OFF, aspect, contour)."""
     h, w = shape[:2]
+
+    def edges_at(p: np.ndarray) -> np.ndarray:
+        """Which of the photo's four edges each point (n x 2) lies on (n x 4)."""
+        return np.stack((p[:, 0] <= 1, p[:, 1] <= 1, p[:, 0] >= w - 2, p[:, 1] >= h - 2), 1)
+
     pts = cnt.reshape(-1, 2).astype(np.float64)
-    border = (pts[:, 0] <= 1) | (pts[:, 1] <= 1) | (pts[:, 0] >= w - 2) | (pts[:, 1] >= h - 2)
+    border = edges_at(pts).any(1)
     if not border.any() or border.all():
         return None
-
-    def edges_at(p) -> set:
-        """The photo's edges a point lies on."""
-        return {e for e, on in enumerate((p[0] <= 1, p[1] <= 1, p[0] >= w - 2, p[1] >= h - 2)) if on}
-
     poly = cv2.approxPolyDP(cv2.convexHull(cnt), 0.02 * cv2.arcLength(cnt, True), True).reshape(-1, 2).astype(np.float64)
-    sides = [(a, b) for a, b in zip(poly, np.roll(poly, -1, 0)) if not edges_at(a) & edges_at(b)]
+    on_one_edge = (edges_at(poly) & edges_at(np.roll(poly, -1, 0))).any(1)     # side i runs along the border
+    sides = [(a, b) for a, b, along in zip(poly, np.roll(poly, -1, 0), on_one_edge) if not along]
     if not sides:
         return None
     a, b = max(sides, key=lambda ab: np.linalg.norm(ab[1] - ab[0]))
@@ -873,7 +874,5 @@ def rectify(img: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (RECT_
     w, h = size
     dst = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
     M = cv2.getPerspectiveTransform(np.float32(corners), dst)
-    if paper_beyond:
-        return cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
-                                   borderValue=(255, 255, 255))
-    return cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    border = cv2.BORDER_CONSTANT if paper_beyond else cv2.BORDER_REPLICATE
+    return cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=border, borderValue=(255, 255, 255))

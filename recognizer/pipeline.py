@@ -195,9 +195,13 @@ def _with_first_look(again: Seen, first: Seen) -> Seen:
     what find_cards proposes (the card size, which outline wins a place): a jack read on the
     first look had no outline on the second, kept for a piece of a CD read as an ace."""
     quads = [np.float32(c) for c, _ in again.faces]
-    extra = [i for i, (c, _) in enumerate(first.faces)
-             if not any(overlap_area(np.float32(c), q) > SAME_CARD * min(cv2.contourArea(np.float32(c)), cv2.contourArea(q))
-                        for q in quads)]
+    areas = [cv2.contourArea(q) for q in quads]
+    extra = []
+    for i, (c, _) in enumerate(first.faces):
+        c = np.float32(c)
+        area = cv2.contourArea(c)
+        if not any(overlap_area(c, q) > SAME_CARD * min(area, a) for q, a in zip(quads, areas)):
+            extra.append(i)
     return again._replace(faces=again.faces + [first.faces[i] for i in extra],
                           slivers=again.slivers + [first.slivers[i] for i in extra])
 
