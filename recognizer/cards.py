@@ -65,6 +65,7 @@ FAN_MIN_STRIP = 0.15    # a card under a fan's top card shows at least this shar
 FAN_SHIFT = 0.12
 FAN_SEAM = 0.8
 SAME_CARD = 0.3         # two outlines overlapping by this share of the smaller are one card found twice
+BORDER_PX = 2           # a point this near the photo's edge lies on it (a mask's region stops a pixel short)
 ROW_TOL = 0.3           # a row's length over n may be this far off a card's side
 MIN_SEAM = 0.2          # a row whose cuts have no edge along them nearby is no row of cards
 SEAM_SHIFT = 0.25       # a seam may lie this share of a card's length off its equal cut
@@ -291,7 +292,7 @@ def _corner_cards(cnt: np.ndarray, shape: tuple, edges: np.ndarray | None = None
         if abs(aspect - CARD_ASPECT) > CORNER_ASPECT * CARD_ASPECT or min(la, lb) < MIN_CARD_PX:
             continue
         quad = np.array([a, p, b, a + b - p])
-        if (quad < 2).any() or (quad > np.array(shape[1::-1]) - 3).any():
+        if border_sides(quad, shape[1], shape[0]).any():
             continue
         cover = _cover(cnt, quad)
         if cover >= CORNER_COVER and (both[i] or outline_on_edges(edges, quad, []) >= ASKEW_EDGES):
@@ -299,10 +300,21 @@ def _corner_cards(cnt: np.ndarray, shape: tuple, edges: np.ndarray | None = None
     return out
 
 
+def same_card(overlap: float, area_a: float, area_b: float) -> bool:
+    """Two outlines sharing `overlap` of area are one card found twice (SAME_CARD of the smaller)."""
+    return overlap > SAME_CARD * min(area_a, area_b)
+
+
+def border_sides(pts: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Which of a w x h photo's edges (left, top, right, bottom) each point lies on (n x 4),
+    within BORDER_PX."""
+    p = np.asarray(pts, np.float64).reshape(-1, 2)
+    return np.concatenate((p < BORDER_PX, p > np.array([w, h]) - 1 - BORDER_PX), 1)
+
+
 def _at_border(cnt: np.ndarray, w: int, h: int) -> bool:
     """Does a region reach the photo's border (a w x h image)?"""
-    x, y, bw, bh = cv2.boundingRect(cnt)
-    return x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+    return bool(border_sides(cnt, w, h).any())
 
 
 def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | None:
@@ -314,11 +326,7 @@ def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | No
     its part inside the photo as a card's outline must (MIN_CARD_SCORE, as intersection over
     union).  Returned as a find_cards blob (quad, area, fill, CUT_OFF, aspect, contour)."""
     h, w = shape[:2]
-
-    def edges_at(p: np.ndarray) -> np.ndarray:
-        """Which of the photo's four edges each point (n x 2) lies on (n x 4)."""
-        return np.stack((p[:, 0] <= 1, p[:, 1] <= 1, p[:, 0] >= w - 2, p[:, 1] >= h - 2), 1)
-
+    edges_at = lambda p: border_sides(p, w, h)      # noqa: E731
     pts = cnt.reshape(-1, 2).astype(np.float64)
     border = edges_at(pts).any(1)
     if not border.any() or border.all():
@@ -643,9 +651,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             score = rect - 0.05 if bitten else _outline_score(rect, solid)
             if score <= MIN_CARD_SCORE:
                 continue        # neither a card nor a sample of the card size (both need more)
-            x, y, bw, bh = cv2.boundingRect(c)
-            if (x <= 1 and x + bw >= w - 1) or (y <= 1 and y + bh >= h - 1):
+            sides = border_sides(c, w, h).any(0)
+            if (sides[0] and sides[2]) or (sides[1] and sides[3]):
                 continue        # across the whole photo: the table (a light carpet), not a card
+            x, y, bw, bh = cv2.boundingRect(c)
             src = name
             if name in ("non_edge", "edge_fill", "faint_fill"):
                 # a region between edges must itself be light to be a card face -- or, short of
@@ -777,8 +786,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         for k in kept:
             if FAN in (c.source, k.source):
                 continue        # a fan's cuts, and the fan itself: the reading tells (fans.fans_read)
-            inter = overlap_area(poly, k.corners)
-            if inter > SAME_CARD * min(c.area, k.area):
+            if same_card(overlap_area(poly, k.corners), c.area, k.area):
                 dup = True
                 break
         if not dup:

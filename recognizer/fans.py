@@ -12,7 +12,7 @@ import functools
 import cv2
 import numpy as np
 
-from .cards import FAN, FAN_WIDER, SAME_CARD, rectify
+from .cards import FAN, FAN_WIDER, rectify, same_card
 from .polygons import overlap_area
 from .rank import COURT_RANKS, LEGIBLE, SURE_MARGIN, RankReading, corner_votes, ink_mask, templates
 
@@ -25,7 +25,7 @@ STRIP_NOTE = "partly covered: read from its corner index only"
 
 def fans_read(faces: list, sources: list[str], slivers: list, parents: list) -> tuple[list[int], list]:
     """The faces to keep, and the slivers.  A fan's top card (FAN, read in both corners) and
-    a card found otherwise that overlap (by cards.SAME_CARD, find_cards' own measure of one
+    a card found otherwise that overlap (cards.same_card, find_cards' own measure of one
     card found twice) are one card or a card and the fan it was cut from: the surer reading stays
     (the fan's own reading straddles two cards' corners).  A fan's card that replaces its fan
     (lies in it, FAN_WIDER smaller) takes over its sliver: a pile top and the strip of its
@@ -41,7 +41,7 @@ def fans_read(faces: list, sources: list[str], slivers: list, parents: list) -> 
         return overlap_area(quads[i], quads[j]) if i < j else overlap(j, i)
 
     def same(i: int, j: int) -> bool:
-        return overlap(i, j) > SAME_CARD * min(areas[i], areas[j])
+        return same_card(overlap(i, j), areas[i], areas[j])
 
     def inside(i: int, j: int) -> bool:
         return overlap(i, j) > FAN_INSIDE * areas[i]

@@ -17,7 +17,7 @@ import numpy as np
 
 from assistant.bowling.cards import COPIES
 
-from .cards import (CARD_ASPECT, CORNERS, CUT_OFF, DIM, FAN, SAME_CARD, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify,
+from .cards import (CARD_ASPECT, CORNERS, CUT_OFF, DIM, FAN, edge_map, find_cards, order_corners, outline_on_edges, quad_sides, rectify, same_card,
                     work_image)
 from .debug import StageLog
 from .fans import FAN_STRIP, fans_read, read_strip, strip_card
@@ -191,7 +191,7 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
 
 def _with_first_look(again: Seen, first: Seen) -> Seen:
     """The second look, with the first look's faces it has nothing at (none of its faces
-    overlaps them by SAME_CARD of the smaller).  The second look's own masks and cuts change
+    is the same card by cards.same_card).  The second look's own masks and cuts change
     what find_cards proposes (the card size, which outline wins a place): a jack read on the
     first look had no outline on the second, kept for a piece of a CD read as an ace."""
     quads = [np.float32(c) for c, _ in again.faces]
@@ -200,7 +200,7 @@ def _with_first_look(again: Seen, first: Seen) -> Seen:
     for i, (c, _) in enumerate(first.faces):
         c = np.float32(c)
         area = cv2.contourArea(c)
-        if not any(overlap_area(c, q) > SAME_CARD * min(area, a) for q, a in zip(quads, areas)):
+        if not any(same_card(overlap_area(c, q), area, a) for q, a in zip(quads, areas)):
             extra.append(i)
     return again._replace(faces=again.faces + [first.faces[i] for i in extra],
                           slivers=again.slivers + [first.slivers[i] for i in extra])

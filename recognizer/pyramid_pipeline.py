@@ -45,7 +45,7 @@ SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its s
 JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
-SAME_CARD = (0.8, 1.25)   # a found outline's area over an exposed place's card's: that card found
+FOUND_THERE = (0.8, 1.25)  # a found outline's area over an exposed place's card's: that card found
 #                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
 
 
@@ -336,7 +336,7 @@ def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float,
     from the fitted lattice and may be a millimetre or two off; the outline is the card's."""
     area = cv2.contourArea(np.float32(quad))
     return [(r.rank, r.confidence, r.note) for c, r in faces
-            if _inside(np.mean(c, 0), quad) and SAME_CARD[0] < cv2.contourArea(np.float32(c)) / area < SAME_CARD[1]]
+            if _inside(np.mean(c, 0), quad) and FOUND_THERE[0] < cv2.contourArea(np.float32(c)) / area < FOUND_THERE[1]]
 
 
 def paper_level(image: np.ndarray, quads: list[np.ndarray]) -> float:
