@@ -341,7 +341,6 @@ def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | No
     v = np.array([-u[1], u[0]])
     short = math.sqrt(card_area / CARD_ASPECT)
     slack = math.exp(SIZE_TOL / 2)                  # SIZE_TOL is in log area: half of it in length
-    region = cv2.drawContours(np.zeros((h, w), np.uint8), [cnt], -1, 1, -1)
     for lens in ((short, short * CARD_ASPECT), (short * CARD_ASPECT, short)):
         spans = []
         for axis, length in zip((u, v), lens):
@@ -364,7 +363,11 @@ def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | No
             quad = np.array([u0 * u + v0 * v, u1 * u + v0 * v, u1 * u + v1 * v, u0 * u + v1 * v])
             if quad.min(0).min() > -2 and (quad.max(0) < np.array([w + 1, h + 1])).all():
                 continue                            # wholly inside: no cut-off card
-            card = cv2.fillPoly(np.zeros((h, w), np.uint8), [np.int32(np.round(quad))], 1)
+            # both drawn in the box round the two (inside the photo): the rest is empty
+            x0, y0 = np.maximum(np.floor(np.minimum(quad.min(0), pts.min(0))), 0).astype(int)
+            x1, y1 = np.minimum(np.ceil(np.maximum(quad.max(0), pts.max(0))) + 1, [w, h]).astype(int)
+            region = cv2.drawContours(np.zeros((y1 - y0, x1 - x0), np.uint8), [cnt], -1, 1, -1, offset=(-x0, -y0))
+            card = cv2.fillPoly(np.zeros_like(region), [np.int32(np.round(quad - [x0, y0]))], 1)
             inter = np.count_nonzero(card & region)
             fill = float(inter / max(1, np.count_nonzero(card | region)))
             if fill > MIN_CARD_SCORE:
