@@ -608,7 +608,7 @@ def outline_masks(gray: np.ndarray, white: np.ndarray, t: float, faint: np.ndarr
 
 
 def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None = None,
-               outlines: bool = False, size_plane: bool = True) -> list[CardQuad]:
+               outlines: bool = False, size_plane: bool = True, squares: bool = False) -> list[CardQuad]:
     """Card outlines in the work image: a list of CardQuad (not yet checked to be face up).
     size_plane: fit the card size across the photo (_size_model); off where most cards are
     partly covered (a pyramid), whose visible parts are not a card's size.
@@ -616,7 +616,9 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     _seeds): where the layout's verification looks again for a missed pile top.  outlines:
     add the OUTLINE_MASKS and cut fans (_fan_cards): the pipeline's second look, when the
     first found no layout (a fan's cut also finds a pile top beside its stack's strip, and a
-    straight line in a score pad: on a layout the first look's cards are the surer)."""
+    straight line in a score pad: on a layout the first look's cards are the surer).
+    squares: take cards that look square (TILTED_ASPECT) without the size plane's steep tilt:
+    a pyramid's second look when the first found too few cards (a photo tilted steeply)."""
     h, w = work.shape[:2]
     m = card_masks(work, outlines)
     if debug is not None:
@@ -727,7 +729,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                                  np.log(card_area))
             if st:
                 size_at, steep = at, st
-    aspect = TILTED_ASPECT if steep else ASPECT
+    aspect = TILTED_ASPECT if steep or squares else ASPECT
     # near-square regions of a card's size: far cards seen end on, or a pattern of the table
     # (tiles, checks); a deck has DECK_CARDS cards, so more such squares than that are a pattern
     squares: list = []                        # one per place (masks find a region again)

@@ -18,6 +18,7 @@ import numpy as np
 from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
+from .pyramid_lattice import MIN_NODES
 from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
 from .rank import COURT_RANKS, IDX_H, IDX_W, NUMBER_RANKS, RankReading, index_glyph, ink_mask, read_rank, templates
 from .result import LOW_CONFIDENCE
@@ -276,8 +277,20 @@ def _rejoined(quads: list) -> list[tuple[np.ndarray, list]]:
 def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
     """find_cards on the work image; (face-up cards with their readings, backs) in the
     photo's detail pixels.  A split row joined again that has a card's proportions and
-    reads as a card is one card (seen side-on); else its pieces stand."""
+    reads as a card is one card (seen side-on); else its pieces stand.  With fewer faces
+    than a lattice needs, a second look takes cards that look square (find_cards' squares:
+    a photo tilted so steeply that its cards look square), kept if it finds more faces."""
     work, fw = work_image(photo.image)
+    faces, backs = _look(photo, work, fw, squares=False)
+    if len(faces) < MIN_NODES:
+        again = _look(photo, work, fw, squares=True)
+        if len(again[0]) > len(faces):
+            faces, backs = again
+    return faces, backs
+
+
+def _look(photo, work: np.ndarray, fw: float, squares: bool) -> tuple[list, list]:
+    """One look of _whole_cards: (faces, backs)."""
     faces, backs = [], []
 
     def take(corners: np.ndarray, r: RankReading) -> None:
@@ -286,7 +299,7 @@ def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.n
         elif r.kind == "back":
             backs.append(corners)
 
-    for q, parts in _rejoined(find_cards(work, size_plane=False)):   # covered cards show part of a card
+    for q, parts in _rejoined(find_cards(work, size_plane=False, squares=squares)):   # covered cards show part of a card
         short, long_ = quad_sides(q)
         whole = not parts or JOINED_ASPECT[0] < long_ / short < JOINED_ASPECT[1]
         r = read_rank(rectify(photo.image, q * fw)) if whole else None

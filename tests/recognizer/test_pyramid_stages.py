@@ -378,3 +378,15 @@ def test_an_unsure_card_touching_a_surer_one_or_the_pyramid_is_no_waste_top():
     pyramid = [_quad(366, 0, 429, 88)]
     kept = PP._waste_tops([under, top, by_pyramid, apart], pyramid)
     assert [r.rank for _, r in kept] == ["5", "9"]
+
+
+def test_a_pyramid_photographed_so_steeply_that_its_cards_look_square_is_found():
+    """A development render (orell on blue felt, seed 912, photo 11, scaled to 1200 x 1600):
+    the photo is tilted so steeply that the pyramid's whole cards look square, under the
+    least aspect find_cards takes without a size plane, so it found two cards and no pyramid.
+    With too few cards for a lattice it looks again taking square-looking cards."""
+    photo = DATA / "pyramid_orell_912_0011_steep.jpg"
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert {p for p, v in r.pyramid.items() if v is not None} == {p for p, v in t["pyramid"].items() if v}
+    assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items() if v) >= 20
