@@ -623,14 +623,41 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     m = card_masks(work, outlines)
     if debug is not None:
         debug.update(m)
+    edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
+    blobs, rects, at_border = _proposals(m, (h, w), edge_near, outlines, size_plane)
+    sized = _card_size(blobs, size_plane)
+    if sized is None:
+        return []
+    card_area, size_at, steep = sized
+    aspect = _aspect_range(blobs, size_at, steep or squares)
+    for c in at_border:
+        cut = _cut_off_card(c, size_at(c.reshape(-1, 2).mean(0)), (h, w))
+        if cut is not None:
+            blobs.append(cut)
+    kept = _one_per_card(_candidates(blobs, card_area, size_at, aspect, edge_near), size_at, size_plane)
+    if seeds is not None:
+        seeds += _seeds(rects, kept, card_area)
+    # grow each quad a little: the masks stop a pixel or two inside the card's edge
+    for c in kept:
+        ctr = c.corners.mean(0)
+        d = c.corners - ctr
+        c.corners = ctr + d * (1 + 1.5 / max(np.linalg.norm(d, axis=1).mean(), 1))
+    return kept
+
+
+def _proposals(m: dict, shape: tuple, edge_near: np.ndarray, outlines: bool, size_plane: bool) -> tuple[list, list, list]:
+    """Every mask's regions that may be a card: (blobs, rects, at_border).  blobs: (quad,
+    area, outline score, source, aspect, contour) of each card-shaped region, with the
+    cards in regions that are none (_corner_cards, _fan_cards); rects: every region's
+    minimum-area rectangle (for _seeds); at_border: the paper masks' regions at the
+    photo's border (cards it cuts off?)."""
+    h, w = shape[:2]
     img_area = h * w
     min_area, max_area = img_area * 0.0012, img_area * 0.8
     white = m["white"]
     t = float(m["otsu"])
-    cands: list[CardQuad] = []
     blobs: list[tuple[np.ndarray, float, float, str]] = []
     rects: list[tuple] = []                   # every region's minimum-area rectangle (seeds)
-    edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))
     at_border: list = []      # the paper masks' regions at the photo's border: cards it cuts off?
                               # (not where most cards are partly covered: a pyramid's are no card's size)
     for name in ("bright_cut", "non_edge", "bright_closed", "bright_hi", "local", "edge_loops", "edge_fill") + (OUTLINE_MASKS if outlines else ()):
@@ -640,10 +667,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
             r = _region_shape(c)
             if name in PLAIN and size_plane and _at_border(c, w, h):
                 at_border.append(c)
-            if r is not None and seeds is not None:
+            if r is not None:
                 rects.append(r[3])
             if (r is None or _outline_score(r[1], r[2]) < CORNER_CLEAN) and cv2.contourArea(c) > 2 * min_area:
-                blobs += [b for b in _corner_cards(c, work.shape, edge_near if outlines else None) if b[1] > 2 * min_area]
+                blobs += [b for b in _corner_cards(c, shape, edge_near if outlines else None) if b[1] > 2 * min_area]
             if r is None or r[2] < 0.5:
                 continue
             area, rect, solid, min_rect = r
@@ -684,6 +711,13 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                 blobs.append((quad, area, score, src, asp, c))
             if outlines and score >= FAN_CLEAN and name in PLAIN:
                 blobs += _fan_cards(quad, score, edge_near)
+    return blobs, rects, at_border
+
+
+def _card_size(blobs: list, size_plane: bool) -> tuple | None:
+    """(card_area, size_at, steep): the cards' typical area, the area a card has at a
+    point (the size plane, or card_area everywhere) and whether that plane is steep;
+    None when no region sizes the cards."""
     # card size: median of clean single-card candidates.  With no crisp outline anywhere (a
     # single card crossed by a shadow's edge, rounded off by the closing) the rounder ones
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
@@ -700,7 +734,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         # cards that only touch or lie on others: their free corners size them
         singles = singles or [b for b in blobs if b[3] in (CORNERS, FAN)]
         if not singles:
-            return []
+            return None
     areas = np.array([b[1] for b in singles])
     # the biggest cluster of similar areas (pips or stray squares are much smaller), crisp
     # edge loops voting too: on a light table one light region as large as the layout was the
@@ -729,20 +763,29 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                                  np.log(card_area))
             if st:
                 size_at, steep = at, st
-    aspect = TILTED_ASPECT if steep or squares else ASPECT
+    return card_area, size_at, steep
+
+
+def _aspect_range(blobs: list, size_at, tilted: bool) -> tuple[float, float]:
+    """The long side over the short side a card may show: TILTED_ASPECT on a steep
+    photo (or when asked), but never near-square ones where the squares outnumber a deck."""
+    aspect = TILTED_ASPECT if tilted else ASPECT
     # near-square regions of a card's size: far cards seen end on, or a pattern of the table
     # (tiles, checks); a deck has DECK_CARDS cards, so more such squares than that are a pattern
-    squares: list = []                        # one per place (masks find a region again)
+    square_places: list = []                  # one per place (masks find a region again)
     for b in blobs:
         if TILTED_ASPECT[0] < b[4] < ASPECT[0] and 0.4 < b[1] / size_at(b[0].mean(0)) < 1.9 and all(
-                np.linalg.norm(b[0].mean(0) - o) > 0.3 * math.sqrt(b[1]) for o in squares):
-            squares.append(b[0].mean(0))
-    if len(squares) > DECK_CARDS:
+                np.linalg.norm(b[0].mean(0) - o) > 0.3 * math.sqrt(b[1]) for o in square_places):
+            square_places.append(b[0].mean(0))
+    if len(square_places) > DECK_CARDS:
         aspect = (ASPECT[0], aspect[1])
-    for c in at_border:
-        cut = _cut_off_card(c, size_at(c.reshape(-1, 2).mean(0)), (h, w))
-        if cut is not None:
-            blobs.append(cut)
+    return aspect
+
+
+def _candidates(blobs: list, card_area: float, size_at, aspect: tuple, edge_near: np.ndarray) -> list[CardQuad]:
+    """The blobs of a card's size and proportions as CardQuads; a printed frame grown to its
+    card; a rectangle n cards long split into touching cards."""
+    cands: list[CardQuad] = []
     for quad, area, rect, name, asp, c in blobs:
         k = area / size_at(quad.mean(0))
         if name in LOOPS and FRAME_K[0] < k < FRAME_K[1] and rect > 0.86 and 1.1 < asp < 1.85:
@@ -773,6 +816,12 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
                     continue    # no seam anywhere: a light band of the table, not touching cards
                 for p in _split_row(q, n, True):
                     cands.append(CardQuad(p, area / n, rect * 0.95, name + "_split", {"cuts": _cut_sides(p, q)}))
+    return cands
+
+
+def _one_per_card(cands: list[CardQuad], size_at, size_plane: bool) -> list[CardQuad]:
+    """Overlapping candidates describe one card (same_card): the best outline of each stays,
+    in reading order."""
     # non-maximum suppression: overlapping candidates describe one card
     # prefer the largest clean region: a part of a card (cut off by a line of pips) is smaller
     # the second-level bright, the local and the faint-edge masks (ADD_ONLY) only add cards no
@@ -782,7 +831,7 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     # clean as a card's and half as large again
     by_outline = lambda c: (c.source == DIM, c.source.startswith(ADD_ONLY), -(c.rectangularity > 0.86),  # noqa: E731
                             -c.area if c.rectangularity > 0.86 else -c.rectangularity)
-    oversized = (lambda c: math.log(c.area / size_at(c.centre)) > SIZE_TOL) if size_plane else (lambda c: False)
+    oversized = (lambda c: math.log(c.area / size_at(c.centre)) > SIZE_TOL) if size_plane else (lambda c: False)  # noqa: E731
     cands.sort(key=lambda c: (oversized(c), by_outline(c)))
     kept: list[CardQuad] = []
     for c in cands:
@@ -797,13 +846,6 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         if not dup:
             kept.append(c)
     kept.sort(key=by_outline)       # the order the cards are read in (the layout's ties go by it)
-    if seeds is not None:
-        seeds += _seeds(rects, kept, card_area)
-    # grow each quad a little: the masks stop a pixel or two inside the card's edge
-    for c in kept:
-        ctr = c.corners.mean(0)
-        d = c.corners - ctr
-        c.corners = ctr + d * (1 + 1.5 / max(np.linalg.norm(d, axis=1).mean(), 1))
     return kept
 
 
