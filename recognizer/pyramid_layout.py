@@ -96,8 +96,12 @@ def shapes() -> tuple[frozenset, ...]:
     return tuple(out)
 
 
+COVERED_BY: dict[str, tuple[str, ...]] = {p: tuple(coverers(p)) for p in PLACES}
+
+
 def exposed(present: frozenset | set) -> set[str]:
-    return {p for p in present if not any(q in present for q in coverers(p))}
+    """The places of `present` no card of it covers."""
+    return {p for p in present if not any(q in present for q in COVERED_BY[p])}
 
 
 @dataclass
@@ -383,7 +387,7 @@ def _shape_matrices() -> tuple[np.ndarray, np.ndarray]:
     rows down either, whose top edge would run along it at half cover: it lies on the two
     cards that would cover this one)."""
     holds = np.array([[1.0 if p in sh else 0.0 for p in PLACES] for sh in shapes()])
-    shown = np.array([[1.0 if p in exposed(sh) else 0.0 for p in PLACES] for sh in shapes()])
+    shown = np.array([[1.0 if p in ex else 0.0 for p in PLACES] for ex in map(exposed, shapes())])
     return holds, shown
 
 
@@ -494,11 +498,12 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
     rows' axis: only a whole card shows its height, which gives the row pitch in mm.
     relattice(py): the places' centres at another row pitch."""
     tops, bottoms = {}, {}
+    open_ = exposed(present)
     for p in present:
         x, y = places[p]
         _, dx, dy = edge_score(grey, H, x, y, py, paper)
         tops[p] = (dx, y + dy - CARD_H / 2)
-        if p in exposed(present):
+        if p in open_:
             st, bottom = bottom_line(grey, H, x, y, paper, BOTTOM_SEARCH)
             if st >= JOIN:
                 bottoms[p] = bottom
