@@ -660,6 +660,13 @@ def assign_piles(uv: np.ndarray, idx: list[int], pitch=None) -> dict[int, str]:
             out[i] = "2"
         else:
             out[i] = "1" if u < -MIDDLE_PILE else "2" if u <= MIDDLE_PILE else "3"
+    if pitch is not None and not wide and sorted(out.values()) == ["1", "3"] and not any(_beside_i(uv[i]) for i in out):
+        # piles 1 and 3 have pile 2 between them, so they lie two card widths apart at least:
+        # two closer are neighbours, and the one nearer the axis below J is pile 2
+        a, b = sorted(out, key=lambda i: uv[i, 0])
+        if (uv[b, 0] - uv[a, 0]) * pitch[0] < 2 * CW:
+            two = min((a, b), key=lambda i: abs(uv[i, 0]))
+            out = {a: "1", b: "2"} if two == b else {a: "2", b: "3"}
     if len(set(out.values())) < len(out):   # two in one place: fall back to left-to-right
         order = sorted(out, key=lambda i: uv[i, 0] - LEFT_TO_RIGHT_TILT * uv[i, 1])
         names = sorted(out.values())

@@ -92,6 +92,18 @@ def test_wide_piles_with_one_empty_keep_their_numbers(rot, piles):
     assert got == truth
 
 
+@pytest.mark.parametrize("rot", [0, 130, 250])
+@pytest.mark.parametrize("piles", [{"1": (-0.7, 4.2), "2": (0.6, 4.2)},      # pile 3 used up
+                                   {"2": (-0.6, 4.2), "3": (0.7, 4.2)}])     # pile 1 used up
+def test_two_neighbouring_piles_below_j_are_not_named_1_and_3(rot, piles):
+    # a row below J a little off the axis, one pile used up: the two left lie 1.3 pin pitches
+    # (92 mm) apart, closer than piles 1 and 3 can (pile 2 lies between them); numbered by
+    # their places alone the one past half a pitch from the axis was pile 3 or 1 (independent
+    # render 0082)
+    got, truth = _fit(_view(rot), "ABCD", piles)
+    assert got == truth
+
+
 @pytest.mark.parametrize("rot", [0, 200])
 def test_piles_beside_the_narrow_end_with_pile_3_empty(rot):
     # the mat's arrangement: 1 left of J, 2 right of J (3 beside I is used up)
