@@ -312,11 +312,6 @@ def border_sides(pts: np.ndarray, w: int, h: int) -> np.ndarray:
     return np.concatenate((p < BORDER_PX, p > np.array([w, h]) - 1 - BORDER_PX), 1)
 
 
-def _at_border(cnt: np.ndarray, w: int, h: int) -> bool:
-    """Does a region reach the photo's border (a w x h image)?"""
-    return bool(border_sides(cnt, w, h).any())
-
-
 def _cut_off_card(cnt: np.ndarray, card_area: float, shape: tuple) -> tuple | None:
     """A card the photo's edge cuts off: a region touching the border whose free sides are a
     card's, short of a card's length only where it meets the border.  Its axes are those of its
@@ -665,7 +660,8 @@ def _proposals(m: dict, shape: tuple, edge_near: np.ndarray, outlines: bool, siz
         mk = cv2.morphologyEx(mk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         for c in _regions(mk, min_area, max_area):
             r = _region_shape(c)
-            if name in PLAIN and size_plane and _at_border(c, w, h):
+            sides = border_sides(c, w, h).any(0)      # the photo's edges the region reaches
+            if name in PLAIN and size_plane and sides.any():
                 at_border.append(c)
             if r is not None:
                 rects.append(r[3])
@@ -683,7 +679,6 @@ def _proposals(m: dict, shape: tuple, edge_near: np.ndarray, outlines: bool, siz
             score = rect - 0.05 if bitten else _outline_score(rect, solid)
             if score <= MIN_CARD_SCORE:
                 continue        # neither a card nor a sample of the card size (both need more)
-            sides = border_sides(c, w, h).any(0)
             if (sides[0] and sides[2]) or (sides[1] and sides[3]):
                 continue        # across the whole photo: the table (a light carpet), not a card
             x, y, bw, bh = cv2.boundingRect(c)
@@ -697,7 +692,7 @@ def _proposals(m: dict, shape: tuple, edge_near: np.ndarray, outlines: bool, siz
                         continue
                     src = DIM
             if name in LOOPS:
-                if _at_border(c, w, h):
+                if sides.any():
                     continue    # the table between faint edges and the photo's border
                 if bitten:
                     # a card with a printed frame (ornamental) is split by it into the inside

@@ -143,14 +143,14 @@ def _read_cards(photo: Photo, outlines: bool = False, twice: bool = False) -> Se
     faces, backs, slivers, images, sources, parents = [], [], [], [], [], []
     for q in quads:
         corners = q.corners * fq
-        card = rectify(photo.image, corners, paper_beyond=q.source == CUT_OFF)
+        beyond = q.source == CUT_OFF
+        card = rectify(photo.image, corners, paper_beyond=beyond)
         masks = ink_mask(card)
         if q.source == FAN and both_corners(card, masks[0]) is None:
             continue            # one end of a fan: the top card only if both its corners name its rank
         reading = read_rank(card, masks)
         if q.source != FAN:
-            corners, card, masks, reading = _read_either_way(photo.image, corners, q.source == CUT_OFF,
-                                                             (corners, card, masks, reading))
+            card, masks, reading = _read_either_way(photo.image, corners, beyond, (card, masks, reading))
         if q.source == DIM and not (reading.kind == "number" and reading.confidence >= DIM_READ):
             continue            # a dim card-shaped region: a card only if it reads clearly
         if q.source in (CORNERS, CUT_OFF) and not (reading.index == reading.rank and reading.index_score >= CORNER_INDEX):
@@ -198,19 +198,18 @@ def _read_either_way(image: np.ndarray, corners: np.ndarray, paper_beyond: bool,
     as a picture with no index.  A card that looks square (its sides' ratio under ASPECT's
     least) or that reads as a picture with no index glyph at all is also read so turned,
     and that reading kept when it is sure and better (the corners stay as found: the layout
-    measures the cards by them).  read: (corners, rectified card, ink masks, reading) as
-    first read in the photo `image`; the same returned."""
+    measures the cards by them).  read: (rectified card, ink masks, reading) as first read
+    from `corners` in the photo `image`; the same returned, or the turned card's."""
     short, long_ = quad_sides(corners)
-    r = read[3]
+    r = read[2]
     if long_ >= ASPECT[0] * short and not (r.kind == "court" and r.index is None):
         return read
-    turned = np.roll(corners, -1, 0)
-    card = rectify(image, turned, paper_beyond=paper_beyond)
+    card = rectify(image, np.roll(corners, -1, 0), paper_beyond=paper_beyond)
     masks = ink_mask(card)
-    other = (turned, card, masks, read_rank(card, masks))
+    other = (card, masks, read_rank(card, masks))
     rated = lambda r: (r.kind in ("number", "court") and r.rank is not None, r.confidence)  # noqa: E731
-    sure = other[3].confidence >= LOW_CONFIDENCE
-    return (read[0],) + other[1:] if sure and rated(other[3]) > rated(read[3]) else read
+    sure = other[2].confidence >= LOW_CONFIDENCE
+    return other if sure and rated(other[2]) > rated(r) else read
 
 
 def _with_first_look(again: Seen, first: Seen) -> Seen:
