@@ -20,7 +20,8 @@ from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_lattice import MIN_NODES
 from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
-from .rank import COURT_RANKS, IDX_H, IDX_W, NUMBER_RANKS, RankReading, index_glyph, ink_mask, read_rank, templates
+from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
+                   ink_mask, read_rank, templates)
 from .result import LOW_CONFIDENCE
 
 VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
@@ -428,6 +429,11 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
+    if pyr_quads:
+        # a card beside the pyramid with no paper in any index corner is the stock's back,
+        # however its frame or pattern read (a plain back's frame reads as a picture with a J)
+        backs += [c for c, r in beside if corner_paper(rectify(photo.image, c)) < FACE_PAPER]
+        beside = [(c, r) for c, r in beside if not any(c is b for b in backs)]
     for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
         if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's

@@ -42,6 +42,11 @@ COLOUR_CUT = 0.74                  # coloured ink: one channel below this fracti
 COLOUR_SAT = 40                    # and at least this saturated (not a grey shadow)
 INK_CUT = 0.72                     # ink is darker than this fraction of the local paper white...
 INK_CUT_FAINT = 0.86               # ...or, on a card with faint ink, up to this
+# Paper in an index corner (corner_paper): a face card's corner is paper round a small glyph
+PAPER_GREY = 0.82                  # paper: at least this fraction of the card's lightest grey...
+PAPER_SAT = 40                     # ...and no more saturated than the lightest part plus this
+FACE_PAPER = 0.50                  # the least paper a face's best index corner shows (fitted:
+                                   # tools/fit_corner_paper.py, faces 0.60 and up, backs below)
 # Counting pips (count_pips)
 OPEN_LINE = 0.15        # a blob filling less of its bounding box is line work, not a pip
 BOX_PIP = 0.75          # the consistency of a count with an unpartnered corner-box pip
@@ -111,6 +116,23 @@ def colour_ink(card: np.ndarray) -> np.ndarray:
     darkest = np.minimum(np.minimum(rel[..., 0], rel[..., 1]), rel[..., 2])
     sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1]
     return ((darkest < COLOUR_CUT) & (sat > COLOUR_SAT)).astype(np.uint8)
+
+
+def corner_paper(card: np.ndarray) -> float:
+    """How much of the best of a rectified card's four index corners is paper: the share of
+    its pixels about as light and as grey as the card's lightest part.  A face card prints
+    its index on paper (0.6 and more); a back's pattern or coloured field reaches into every
+    corner, and the pip count and the index templates can take its frame or its checks for a
+    picture with a J or a Q in the corner.  The box skips the card's edge (its margin and
+    the outline's few pixels of table)."""
+    g = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
+    sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.int16)
+    light = g >= np.percentile(g, 95)
+    paper = (g >= PAPER_GREY * float(np.percentile(g, 95))) & (sat < float(np.median(sat[light])) + PAPER_SAT)
+    h, w = g.shape
+    x0, x1, y0, y1 = int(0.06 * w), int(IDX_W * w), int(0.05 * h), int(IDX_H * h)
+    return float(max(paper[y0:y1, x0:x1].mean(), paper[y0:y1, w - x1:w - x0].mean(),
+                     paper[h - y1:h - y0, x0:x1].mean(), paper[h - y1:h - y0, w - x1:w - x0].mean()))
 
 
 def _ink_cut(norm: np.ndarray) -> float:

@@ -390,3 +390,40 @@ def test_a_pyramid_photographed_so_steeply_that_its_cards_look_square_is_found()
     r = PP.recognize_pyramid(photo)
     assert {p for p, v in r.pyramid.items() if v is not None} == {p for p, v in t["pyramid"].items() if v}
     assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items() if v) >= 20
+
+
+def test_the_stocks_plain_back_beside_the_pyramid_is_the_stock_never_a_waste_card():
+    """The steep orell render: the stock's plain back (a coloured field in a frame) read as a J
+    at 0.9 and became a waste card, though the deal has no waste yet.  No index corner of a
+    back shows the paper a face card prints its index on."""
+    photo = DATA / "pyramid_orell_912_0011_steep.jpg"
+    r = PP.recognize_pyramid(photo)
+    assert r.waste == truth(photo)["waste"] == []
+    assert r.stock and [c.role for c in r.cards].count("stock") == 1
+
+
+def test_a_checked_back_reads_as_a_picture_but_shows_no_paper_in_its_corners():
+    """The stock's checked back on a development render (simplistic, seed 912, photo 1, cut
+    out round the outline the reader found): its checks make one picture-sized blob and a
+    corner matches a glyph, so read_rank calls it a picture card; corner_paper tells it is none."""
+    from recognizer.cards import rectify
+    from recognizer.rank import FACE_PAPER, corner_paper, read_rank
+    image = cv2.imread(str(DATA / "simplistic_912_0001_checked_back.jpg"))
+    card = rectify(image, np.float64(json.loads((DATA / "simplistic_912_0001_checked_back.json").read_text())["corners"]))
+    assert read_rank(card).kind == "court"
+    assert corner_paper(card) < FACE_PAPER
+
+
+def test_every_whole_face_shows_paper_in_an_index_corner():
+    """corner_paper on the cards lying whole in two rendered photos (the bottom row, the waste
+    top): every one is at least FACE_PAPER, so none is taken for a back."""
+    from recognizer.cards import order_corners, rectify
+    from recognizer.rank import FACE_PAPER, corner_paper
+    for photo in (FRESH, GAPS):
+        image = load_image(photo).image
+        whole = [c for c in truth(photo)["cards"] if c.get("visible", 1.0) >= 0.9]
+        assert len(whole) >= 4
+        s = load_image(photo).scale
+        for c in whole:
+            q = order_corners(np.float64(c["corners"]) / s)
+            assert corner_paper(rectify(image, q)) >= FACE_PAPER, (photo.name, c["rank"])
