@@ -129,6 +129,7 @@ class Placement:
     slots_mm: dict | None = None        # pin letter -> 4x2 card outline in table mm (the fitted lattice)
     lattice: dict | None = None         # the fitted lattice's axis, pitch and origin t (see in_pile_zone)
     guessed: bool = False               # pin letters or a pile's number guessed: what the player knows settles them
+    letters_guessed: bool = False       # the pin letters guessed (too few cards, another labelling as good)
     margin: float = NO_RIVAL            # score of the winning placement over the next-best labelling
     # the other labellings within DISPUTE_WINDOW of the winner: (its lead over that one, the
     # cards that one places differently, where it puts them as (role, position))
@@ -863,7 +864,7 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
             disputes.append((best["score"] - other["score"], moved, [(o_roles[i], o_pos[i]) for i in moved]))
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")},
-                     guessed=letters_guessed or pile_guessed, margin=float(best.get("margin", NO_RIVAL)),
+                     guessed=letters_guessed or pile_guessed, letters_guessed=letters_guessed, margin=float(best.get("margin", NO_RIVAL)),
                      disputes=disputes)
 
 

@@ -566,6 +566,13 @@ def _check_layout(photo: Photo, fitted: Fitted, cards: list[Card], pins: dict, p
     unread = _unread(cards, allowed, live_piles)
     notes.warn(_say_unread([k for k in unread if k in LETTERS and k not in out],   # (out: advised above)
                            [k for k in unread if k not in LETTERS]))
+    if pl.letters_guessed:
+        # the letters of the cards found are a guess, and so are the pins read knocked down
+        # (a floral cloth hid seven of ten standing pins, all read as down)
+        down = [k for k in LETTERS if pins[k] is None and k not in out and k not in unread]
+        if down:
+            notes.warn(f"{_places([('pin', k) for k in down])} read as knocked down: a guess too, "
+                       "please check them")
     if live_piles is None:
         # the rules' prior when the caller gave none: ten pins standing beside an empty pile
         # mean its top was not found

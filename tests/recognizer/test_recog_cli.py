@@ -171,6 +171,21 @@ def test_a_guessed_layout_names_the_options_that_settle_it(samples, capsys):
     assert "hint" not in json.loads(out)
 
 
+def test_on_a_guessed_layout_the_pins_read_knocked_down_are_asked_too(samples, capsys):
+    """The sparse frame read from the photo alone: its letters are a guess, so the pins it
+    reports knocked down are one too (a cloth that hid seven standing pins had them all
+    reported down, unasked).  A warning names every pin read down; told what stands, none."""
+    photo = str(samples / "mid_anglo_7_0000.jpg")
+    status, out, _ = run([photo, "--json"], capsys)
+    got = json.loads(out)
+    down = [k for k, v in got["pins"].items() if v is None]
+    asked = [w for w in got["warnings"] if "read as knocked down: a guess too" in w]
+    assert status == 0 and down and len(asked) == 1
+    assert asked[0].startswith("pins " + ", ".join(down[:-1]) + " and " + down[-1])
+    status, out, _ = run([photo, "--json", "--standing", "CD", "--piles", "3"], capsys)
+    assert not any("a guess too" in w for w in json.loads(out)["warnings"])
+
+
 def test_the_hint_names_only_the_options_not_given(samples, capsys):
     """A guess the standing pins leave open (a lone pile right of J: pile 2 or 3?) gets a hint
     naming --piles only (before, a partial prior got no hint at all).  On the sample photo,
