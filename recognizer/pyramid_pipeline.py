@@ -432,8 +432,9 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     if pyr_quads:
         # a card beside the pyramid with no paper in any index corner is the stock's back,
         # however its frame or pattern read (a plain back's frame reads as a picture with a J)
-        backs += [c for c, r in beside if corner_paper(rectify(photo.image, c)) < FACE_PAPER]
-        beside = [(c, r) for c, r in beside if not any(c is b for b in backs)]
+        paperless = [corner_paper(rectify(photo.image, c)) < FACE_PAPER for c, _ in beside]
+        backs += [c for (c, _), no in zip(beside, paperless) if no]
+        beside = [f for f, no in zip(beside, paperless) if not no]
     for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
         if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
