@@ -17,6 +17,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -65,6 +66,15 @@ PIPS_OVER_INDEX = 0.6   # a clean count against the index it disagrees with: ask
                         # and real photos (tools/calibrate_disagreement.py), agreements 99 %
 OTHER_CORNER = "pips and a corner say"   # the note of a lopsided count one corner agrees with
                                          # and the other does not (pipeline asks about it)
+
+
+class PipCount(NamedTuple):
+    """count_pips' answer: the kind of face, the pips counted, how evenly sized they are
+    (consistency), and whether each has a partner at its mirror place (_mirrored)."""
+    kind: str                # "number", "court", "back", "blank"
+    n: int | None
+    consistency: float
+    mirrored: bool = True
 
 
 @dataclass
@@ -310,14 +320,14 @@ def _body_ink(ink: np.ndarray) -> float:
     return float(ink[int(0.2 * h):int(0.8 * h), int(0.22 * w):int(0.78 * w)].mean())
 
 
-def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
-    """('number', n, consistency) | ('court', None, c) | ('back', None, c) | ('blank', None, c)."""
+def count_pips(ink: np.ndarray) -> PipCount:
+    """('number', n, consistency, mirrored) | ('court', None, c) | ('back', None, c) | ('blank', None, c)."""
     h, w = ink.shape
     area = h * w
     inner = ink[int(0.04 * h):int(0.96 * h), int(0.04 * w):int(0.96 * w)]
     frac = inner.mean()
     if frac < 0.004:
-        return "blank", None, 0.9
+        return PipCount("blank", None, 0.9)
     n, lab, st, cen = _components(ink)
     comps, corner, at_edge, joined = [], [], [], []
     for i in range(1, n):
@@ -348,13 +358,13 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         comps.append((a, ww, hh, cx, cy, i))
     body_frac = _body_ink(ink)
     if not comps:
-        return ("back", None, 0.6) if frac > 0.4 else ("blank", None, 0.7)
+        return PipCount("back", None, 0.6) if frac > 0.4 else PipCount("blank", None, 0.7)
     if frac > 0.55:
-        return "back", None, 0.7
+        return PipCount("back", None, 0.7)
     comps = _split_touching(comps, lab, st)
     big = max(comps, key=lambda c: c[0])
     if big[1] > 0.5 * w and big[2] > 0.45 * h:
-        return "court", None, 0.8
+        return PipCount("court", None, 0.8)
     comps = _without_ornaments(comps, st)
     areas = np.array([c[0] for c in comps], np.float64)
     sel = _same_size(areas)
@@ -369,13 +379,13 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         xs = [c[3] for c, s_ in zip(comps, sel) if s_]
         two_askew = best_n == 2 and abs(xs[0] - xs[1]) > 0.15 * w
         if best_n == 1 or two_askew or body_frac > 0.25:
-            return "court", None, 0.6
+            return PipCount("court", None, 0.6)
     if best_n == 1:
         if pip_area < 0.006 * area:
-            return "court", None, 0.3
+            return PipCount("court", None, 0.3)
         if _five_round_one(lab, st, comps[int(np.flatnonzero(sel)[0])], [c[5] for c in corner] + at_edge, w, h):
-            return "number", 5, BOX_PIP
-        return "number", 1, 0.8
+            return PipCount("number", 5, BOX_PIP)
+        return PipCount("number", 1, 0.8)
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
     sep = [c for c, s_ in zip(comps, sel) if s_]          # the pips found as blobs of their own
     pip_ys = [c[4] for c in sep]
@@ -428,13 +438,13 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
                 boxed.append(at)
                 pip_ys.append(at[1])
     if best_n > 10:
-        return ("back", None, 0.6) if frac > 0.3 else ("court", None, 0.3)
+        return PipCount("back", None, 0.6) if frac > 0.3 else PipCount("court", None, 0.3)
     if best_n in (2, 3) and not boxed and _side_by_side(sep, h):
         # every deck lays a 2's and a 3's pips down the card; blobs side by side across it
         # are pieces of a picture: a bellot ace's wreath broke into two "pips" beside its club
-        return "court", None, 0.5
+        return PipCount("court", None, 0.5)
     if body_frac > 0.4 and (cv > 0.3 or best_n < 2):
-        return "court", None, 0.5
+        return PipCount("court", None, 0.5)
     pc = float(np.clip(1.0 - cv, 0.3, 0.95))
     if _lopsided(pip_ys, h):
         pc = min(pc, LOPSIDED)
@@ -444,7 +454,7 @@ def count_pips(ink: np.ndarray) -> tuple[str, int | None, float]:
         # size, in line with the pips when the outline is a little off), so a clear index may
         # overrule the count
         pc = min(pc, BOX_PIP)
-    return "number", best_n, pc
+    return PipCount("number", best_n, pc, _mirrored([c[3:5] for c in sep] + boxed, w))
 
 
 def _five_round_one(lab: np.ndarray, st: np.ndarray, lone: tuple, blobs: list[int], w: int, h: int) -> bool:
@@ -482,6 +492,18 @@ def _partnered(boxed: list, pips: list, w: int, h: int, centre=None) -> bool:
     cx, cy = centre if centre is not None else (w / 2, h / 2)
     return all(min(math.hypot(2 * cx - x - px, 2 * cy - y - py) for px, py in pips) <= PARTNER_TOL * w
                for x, y in boxed)
+
+
+def _mirrored(pips: list, w: int) -> bool:
+    """Has every pip a pip at its mirror place across the pips' middle column (within
+    PARTNER_TOL of the width)?  Every deck lays its number cards' pips symmetric left to
+    right (a 7's and an 8's middle pips lie on that column); a pip with no mirror partner
+    means one was lost -- washed out by glare, under a neighbour -- and the count is short."""
+    if len(pips) < 2:
+        return True
+    xs = [x for x, _ in pips]
+    cx = (min(xs) + max(xs)) / 2
+    return all(min(math.hypot(2 * cx - x - px, y - py) for px, py in pips) <= PARTNER_TOL * w for x, y in pips)
 
 
 def _pips_centre(sep: list):
@@ -733,7 +755,7 @@ def settles(new: RankReading, old: RankReading) -> bool:
 
 def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
-    kind, n, pc = count_pips(ink)
+    kind, n, pc, mirrored = count_pips(ink)
     idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
     other_corner = None         # the other corner's rank, when it legibly names another
     both_court = index_sure = court_corner = corners_differ = court_clear = False
@@ -825,7 +847,9 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
         # renders' decks, a single pip (ace) in 23 of 25: the pips name the card, asked (on
         # photos not tuned on it was right 30 times in 36).  An irregular count
         # (blobs of uneven size: touching pips, a covered corner) loses to a clear index.
-        if pc >= CLEAN_COUNT:
+        if pc >= CLEAN_COUNT and mirrored:
+            # (a clean count with a pip that has no partner at its mirror place lost one: glare
+            # washed out a 7's middle pip and the six left counted evenly; a strong index wins)
             return RankReading("number", pip_rank, PIPS_OVER_INDEX, n, idx, isc, why)
         if index_strong:
             return RankReading("court" if idx in COURT_RANKS else "number", idx, 0.5, n, idx, isc, why)
