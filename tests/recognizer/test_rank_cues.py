@@ -256,3 +256,19 @@ def test_a_pip_lost_to_glare_leaves_its_mirror_partner_alone():
     assert (pips.n, pips.mirrored) == (6, False) and pips.consistency >= rank.CLEAN_COUNT
     r = rank.read_rank(card)
     assert r.rank == "7" and r.confidence < 0.7
+
+
+def test_a_lopsided_count_and_an_index_as_close_to_another_rank_are_not_sure():
+    """Pin H of an independent render (0034): a five of diamonds whose outline cut it across
+    its top row of pips.  Three pips were counted (lopsided), and the cut corner glyph matched
+    a 3 only a hair better than another rank: the two weak cues agreed on 3 and it was read
+    surely (0.95).  Now it is asked."""
+    from pathlib import Path
+    import json
+    from recognizer.cards import rectify
+    from recognizer.result import LOW_CONFIDENCE
+    data = Path(__file__).with_name("data") / "independent_0034_five_cut_across_its_top"
+    card = rectify(cv2.imread(str(data.with_suffix(".jpg"))),
+                   np.float64(json.loads(data.with_suffix(".json").read_text())["corners"]))
+    r = rank.read_rank(card)
+    assert r.pips == 3 and r.confidence < LOW_CONFIDENCE
