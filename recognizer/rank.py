@@ -805,12 +805,6 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     if pip_rank is not None:
         if idx == pip_rank and index_weak:
             conf = float(min(0.99, 0.8 + 0.1 * pc + 0.2 * isc * 0.5))
-            if pc <= LOPSIDED and imar < CLOSE_INDEX:
-                # a count lopsided (a row of pips lost: the outline cut the card) and an index
-                # glyph another rank matches as well agree by chance as often as not: a five
-                # cut across its top row counted 3, its cut glyph matched 3 and 5 alike
-                return RankReading("number", pip_rank, UNEVEN_NO_INDEX, n, idx, isc,
-                                   "pips lopsided, the index close to another rank")
             if other_corner is not None and pc <= LOPSIDED:
                 # the other corner legibly names another rank, and the count is lopsided (pips
                 # lost on one side): a corner and a pip row may lie under a neighbour (a
@@ -821,6 +815,12 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
                 # top with this note at the end (pipeline.CORNERS_DIFFER)
                 return RankReading("number", pip_rank, conf, n, idx, isc,
                                    f"{OTHER_CORNER} {pip_rank}, the other corner {other_corner}")
+            if pc <= LOPSIDED and imar < CLOSE_INDEX:
+                # a count lopsided (a row of pips lost: the outline cut the card) and an index
+                # glyph another rank matches as well agree by chance as often as not: a five
+                # cut across its top row counted 3, its cut glyph matched 3 and 5 alike
+                return RankReading("number", pip_rank, UNEVEN_NO_INDEX, n, idx, isc,
+                                   "pips lopsided, the index close to another rank")
             return RankReading("number", pip_rank, conf, n, idx, isc)
         if idx is None or not index_weak:
             # only an even count stands alone: text and a logo on a business card, or a toy's
