@@ -864,8 +864,8 @@ def fit_layout(quads: list[np.ndarray], faceup: list[bool], numbered: list[bool]
             disputes.append((best["score"] - other["score"], moved, [(o_roles[i], o_pos[i]) for i in moved]))
     return Placement(roles, pos, plane=Hi, uv=uv, inliers=fit["inliers"], residual=fit["residual"], warnings=warns,
                      slots_mm=lattice_slots_mm(fit), lattice={k: fit[k] for k in ("axis", "pitch", "t")},
-                     guessed=letters_guessed or pile_guessed, letters_guessed=letters_guessed, margin=float(best.get("margin", NO_RIVAL)),
-                     disputes=disputes)
+                     guessed=letters_guessed or pile_guessed, letters_guessed=letters_guessed,
+                     margin=float(best.get("margin", NO_RIVAL)), disputes=disputes)
 
 
 def in_pile_zone(lattice: dict, xy_mm: np.ndarray) -> bool:

@@ -139,8 +139,8 @@ def corner_paper(card: np.ndarray) -> float:
     the outline's few pixels of table)."""
     g = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
     sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.int16)
-    light = g >= np.percentile(g, 95)
-    paper = (g >= PAPER_GREY * float(np.percentile(g, 95))) & (sat < float(np.median(sat[light])) + PAPER_SAT)
+    lightest = float(np.percentile(g, 95))
+    paper = (g >= PAPER_GREY * lightest) & (sat < float(np.median(sat[g >= lightest])) + PAPER_SAT)
     h, w = g.shape
     x0, x1, y0, y1 = int(0.06 * w), int(IDX_W * w), int(0.05 * h), int(IDX_H * h)
     return float(max(paper[y0:y1, x0:x1].mean(), paper[y0:y1, w - x1:w - x0].mean(),

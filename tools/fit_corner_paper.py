@@ -7,10 +7,9 @@ never the held-out decks).  Every card the pyramid reader finds whole (_whole_ca
 labelled by the truth: a face lying whole in the photo (its truth `visible` at least 0.9),
 or no card of the truth at all (the stock's back, a prop, a patch of table).  Printed: the
 corner_paper distribution of each, and per candidate threshold how many faces and how many
-non-cards fall below it.  FACE_PAPER is the midpoint between the least face and the
-non-card values below it (the largest of them): faces never fall below it on these photos,
-and most backs do.  Backs that show paper in a corner (a white-bordered pattern) are left
-to read_rank's own back test.
+non-cards fall below it.  FACE_PAPER is the least face's value less MARGIN (real light is
+less even than a render's): no face falls below it on these photos, and most backs do.  Backs
+that show paper in a corner (a white-bordered pattern) are left to read_rank's back test.
 """
 from __future__ import annotations
 
