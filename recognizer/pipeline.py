@@ -577,13 +577,14 @@ def _check_layout(photo: Photo, fitted: Fitted, cards: list[Card], pins: dict, p
         # the rules' prior when the caller gave none: ten pins standing beside an empty pile
         # mean its top was not found
         standing = int(allowed.sum()) if allowed is not None else sum(v is not None for v in pins.values())
-        missed, said = tops_missed(piles, len(LETTERS) - standing)
+        # the rules' prior on pins: the knocked-down ones lie beside the layout; those read
+        # down with nothing there may stand, and then so may the piles only they emptied
+        unseen, unseen_said = pins_down_unseen(pins, cards) if allowed is None and pl.slots_mm is not None else ([], "")
+        missed, said = tops_missed(piles, len(LETTERS) - standing, unseen)
         if missed:
             unread += missed
             notes.warn(said)
-        if allowed is None and pl.slots_mm is not None:
-            # the rules' prior on pins: the knocked-down ones lie beside the layout
-            notes.warn(pins_down_unseen(pins, cards)[1])
+        notes.warn(unseen_said)
     return unread
 
 

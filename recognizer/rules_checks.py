@@ -12,22 +12,33 @@ from assistant.bowling.state import pins_to_empty
 from .result import Card
 
 
-def tops_missed(piles: list, pins_down: int) -> tuple[list[str], str]:
+def tops_missed(piles: list, pins_down: int, doubted: list[str] = ()) -> tuple[list[str], str]:
     """The piles read empty that cannot be, and what to tell the player ([], '' if none).
     A pile empties at the earliest after its size less one plays, each taking a pin or more:
     ten pins standing beside an empty pile means its top was not found (a lowcontrast pile
-    top, as light as the table, is the usual cause)."""
+    top, as light as the table, is the usual cause).  doubted: pins read down of which the
+    table shows no sign (pins_down_unseen): if they stand, so must a pile that only they
+    could have emptied (a missed pin and a missed pile top on one photo were both taken as
+    played, and the pile went unasked)."""
     empty = [i + 1 for i, v in enumerate(piles) if v is None]
-    if pins_to_empty(empty) <= pins_down:
+    surely = pins_down - len(doubted)
+    if pins_to_empty(empty) <= surely:
         return [], ""
-    alone = [i for i in empty if pins_to_empty([i]) > pins_down]
+    alone = [i for i in empty if pins_to_empty([i]) > surely]
     named = alone or empty
     which = f"pile {named[0]}" if len(named) == 1 else f"piles {', '.join(map(str, named[:-1]))} and {named[-1]}"
     verb = "cannot be" if alone else ("cannot both be" if len(named) == 2 else "cannot all be")
-    down = ("no pin is down" if pins_down == 0 else
-            f"only {pins_down} pin{' is' if pins_down == 1 else 's are'} down")
-    return [str(i) for i in named], (f"{down}, so {which} {verb} used up yet, but no face-up top was "
+    down = ("no pin is down" if surely == 0 else
+            f"only {surely} pin{' is' if surely == 1 else 's are'} down")
+    so = ", so"
+    if doubted:
+        down, so = f"if {_pins(doubted)} still {'stands' if len(doubted) == 1 else 'stand'}, {down}", " and"
+    return [str(i) for i in named], (f"{down}{so} {which} {verb} used up yet, but no face-up top was "
                                      "read there: please check the photo, or set the card by hand")
+
+
+def _pins(letters: list[str]) -> str:
+    return f"pin {letters[0]}" if len(letters) == 1 else f"pins {', '.join(letters)}"
 
 
 def tops_needed(pins_down: int) -> int:
@@ -61,7 +72,7 @@ def pins_down_unseen(pins: dict, cards: list[Card]) -> tuple[list[str], str]:
     outside = sum(c.role == "outside" for c in cards)
     if not down or outside > 0:
         return [], ""
-    which = f"pin {down[0]} is" if len(down) == 1 else f"pins {', '.join(down)} are"
+    which = f"{_pins(down)} {'is' if len(down) == 1 else 'are'}"
     seen = "no card lies" if outside == 0 else f"only {outside} card{' lies' if outside == 1 else 's lie'}"
     return down, (f"{which} read as knocked down, but {seen} outside the layout, where knocked-down "
                   "pins and the ball cards that took them go: please check the photo, or set the card by hand")

@@ -31,6 +31,12 @@ def test_piles_that_cannot_be_empty_yet_are_named():
     missed, said = tops_missed([None, None, None], 5)              # two may be, not all three
     assert missed == ["1", "2", "3"] and "piles 1, 2 and 3 cannot all be used up" in said
     assert tops_missed([None, None, None], 7) == ([], "")
+    # pins read down with no sign of it on the table may stand: then so must the piles
+    missed, said = tops_missed([5, 5, None], 1, ["J"])
+    assert missed == ["3"] and said.startswith("if pin J still stands, no pin is down and pile 3 cannot be used up")
+    missed, said = tops_missed([5, None, None], 3, ["A", "B"])
+    assert missed == ["2"] and said.startswith("if pins A, B still stand, only 1 pin is down and pile 2 cannot be")
+    assert tops_missed([5, 5, None], 2, ["J"]) == ([], "")      # one pin surely down: pile 3 may be used up
 
 
 def test_values_the_deck_has_too_few_of_are_grouped():
@@ -41,18 +47,22 @@ def test_values_the_deck_has_too_few_of_are_grouped():
     assert over_the_deck([card(2), card(2), card(2, "outside", None)]) == []
 
 
-def test_a_fresh_deal_with_a_pile_top_hidden_asks_for_it(samples):
-    """Pile 3's top and stack covered by a cloth: ten pins stand, so the pile cannot be used
-    up, and the reading says a top was missed there rather than returning an empty pile."""
-    truth = json.loads((samples / f"{FRESH}.json").read_text())
-    img = cv2.imread(str(samples / f"{FRESH}.jpg"))
-    q = _quad(truth, "pile", "3")
+def _hide(img: np.ndarray, q: np.ndarray) -> None:
+    """Paint the card at q over with the table colour round it (a cloth laid on it)."""
     c = q.mean(0)
     ring = np.zeros(img.shape[:2], np.uint8)
     cv2.fillConvexPoly(ring, (c + (q - c) * 1.6).astype(np.int32), 1)
     cv2.fillConvexPoly(ring, (c + (q - c) * 1.3).astype(np.int32), 0)
     cloth = tuple(int(v) for v in np.median(img[ring > 0], axis=0))
     cv2.fillConvexPoly(img, (c + (q - c) * 1.3).astype(np.int32), cloth)
+
+
+def test_a_fresh_deal_with_a_pile_top_hidden_asks_for_it(samples):
+    """Pile 3's top and stack covered by a cloth: ten pins stand, so the pile cannot be used
+    up, and the reading says a top was missed there rather than returning an empty pile."""
+    truth = json.loads((samples / f"{FRESH}.json").read_text())
+    img = cv2.imread(str(samples / f"{FRESH}.jpg"))
+    _hide(img, _quad(truth, "pile", "3"))
     r = recognize(img)
     assert all(v is not None for v in r.pins.values()) and r.piles == [5, 5, None]
     assert r.unread == ["3"]
@@ -62,6 +72,24 @@ def test_a_fresh_deal_with_a_pile_top_hidden_asks_for_it(samples):
     assert told.unread == [] and not any("cannot be used up" in w for w in told.warnings)
     whole = recognize(str(samples / f"{FRESH}.jpg"))
     assert whole.piles == [5, 5, 0] and whole.unread == []
+
+
+def test_a_pile_top_missed_beside_a_pin_missed_on_a_fresh_deal_is_asked_too(samples):
+    """Pile 3's top and pin J both hidden: J reads as knocked down, and one pin down would let
+    pile 3 be used up, so the pile went unasked.  Nothing lies beside the layout, where a
+    knocked-down pin would be: J may stand, and if it does pile 3 cannot be empty, so both are
+    asked."""
+    truth = json.loads((samples / f"{FRESH}.json").read_text())
+    img = cv2.imread(str(samples / f"{FRESH}.jpg"))
+    _hide(img, _quad(truth, "pile", "3"))
+    _hide(img, _quad(truth, "pin", "J"))
+    r = recognize(img)
+    assert r.pins["J"] is None and r.piles[2] is None
+    assert "3" in r.unread
+    assert any(w.startswith("if pin J still stands, no pin is down and pile 3 cannot be used up yet")
+               for w in r.warnings)
+    assert any(w.startswith("pin J is read as knocked down, but no card lies outside the layout")
+               for w in r.warnings)
 
 
 def test_three_cards_of_one_value_are_all_asked(samples):
