@@ -10,8 +10,9 @@ Figures printed, per deck and in all:
   * per-card accuracy over the visible cards (every pyramid card still there and the waste
     tops): the rank read at the right place,
   * whole pyramids exactly right (all 28 places, a card or none, and the waste),
-  * errors not flagged (read wrong with confidence >= LOW_CONFIDENCE: the player would not be
-    asked), and court cards read as number cards or the reverse (flagged or not),
+  * errors not flagged (read wrong with confidence >= LOW_CONFIDENCE, or a card's place read
+    empty on a reading whose places are not in doubt: the player would not be asked), and court
+    cards read as number cards or the reverse (flagged or not),
   * places wrongly said to hold a card or to be empty,
   * median and max seconds per photo (recognize_pyramid(path), decode included, one core),
   * the pyramid cards read on the truth's own placing (synth.render_pyramid.truth_fit): what
@@ -107,6 +108,8 @@ def score_synthetic(folder: Path, verbose: bool = False) -> dict:
             wrong.append((p, got, want))
             if got is None:
                 c["missed_card"] += 1
+                c["missed_unflagged"] += not r.places_doubtful      # the place said empty, nobody asked
+                c["unflagged"] += not r.places_doubtful
                 continue
             sure = conf.get(p, 0) >= LOW_CONFIDENCE
             c["unflagged"] += sure
@@ -211,7 +214,8 @@ def main(argv=None) -> int:
           f"(target 99.5 %), whole pyramids {total['whole']}/{total['photos']} = "
           f"{total['whole'] / max(total['photos'], 1):.1%} (target 97 %)")
     print(f"{'':>16}  unflagged errors {total['unflagged']}, court<->number {total['court_number']} "
-          f"({total['court_number_unflagged']} unflagged), cards missed {total['missed_card']}, "
+          f"({total['court_number_unflagged']} unflagged), cards missed {total['missed_card']} "
+          f"({total['missed_unflagged']} unflagged), "
           f"cards where none is {total['false_card']}, extra waste {total['false_waste']}, failed {total['failed']}")
     print(f"{'':>16}  pyramid cards read on the truth's own placing (the reading alone): {total['placed_ok']}/"
           f"{total['placed_cards']} = {total['placed_ok'] / max(total['placed_cards'], 1):.1%}")

@@ -66,6 +66,11 @@ PY_STEPS = 9            # row pitches tried when every outline lies on one row
 BORDER = 1.0            # support lost for each place just outside the pyramid whose top edge shows
 LATTICES = 8            # lattice hypotheses from the outlines (each with its mirror) looked at
 PLACED = 4              # ... of which the best by the top edges above their outlines are placed in full
+WHOLE_SIZE_TOL = 0.14   # a card found whole measures a card's size on a right fit within this share
+#   tools/fit_pyramid_scale.py: on the development renders G and H every right fit (29) has a
+#   card read surely within 0.04 of a card's size; the tolerance is that plus 0.1 for real
+#   photos' less exact outlines.  Of the 2 wrong fits, one measures 0.22 off (caught), the
+#   other (a lattice a little small, 0.02) is not
 
 
 def coverers(place: str) -> list[str]:
@@ -271,6 +276,32 @@ def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float,
     if local < SHADOW_PAPER * paper:
         return False
     return float(np.mean(view > PAPER_LIGHT * local)) >= PAPER_SHARE
+
+
+def card_sizes(H: np.ndarray, outlines: list[np.ndarray]) -> list[float]:
+    """Each found outline's size on the fitted table (photo px -> mm by H's inverse), as a
+    share of a card's: the geometric mean of its two side lengths over 63 and 88 mm.  A card
+    found whole measures about 1 on the right fit; a covered card's visible part less; on a
+    fit at the wrong scale (a lattice of half pitches, or rows taken for another's) none
+    measures 1."""
+    inv = np.linalg.inv(H)
+    out = []
+    for q in outlines:
+        m = to_photo(inv, np.asarray(q, np.float64))
+        sides = np.linalg.norm(np.roll(m, -1, 0) - m, axis=1)
+        short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+        out.append(float(np.sqrt(short * long_ / (CARD_W * CARD_H))))
+    return out
+
+
+def size_doubt(H: np.ndarray, outlines: list[np.ndarray]) -> float | None:
+    """None if some outline measures a whole card on the fit (within WHOLE_SIZE_TOL) or there
+    are none to measure; else the size nearest a card's (a share of it), for the warning."""
+    sizes = card_sizes(H, outlines)
+    if not sizes:
+        return None
+    nearest = min(sizes, key=lambda v: abs(v - 1))
+    return None if abs(nearest - 1) <= WHOLE_SIZE_TOL else nearest
 
 
 def _homography(src: list, dst: list) -> np.ndarray:

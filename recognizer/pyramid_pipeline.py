@@ -19,7 +19,8 @@ from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectif
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_lattice import MIN_NODES
-from .pyramid_layout import CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes
+from .pyramid_layout import (CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes,
+                             size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
                    ink_mask, read_rank, templates)
 from .result import LOW_CONFIDENCE
@@ -47,6 +48,7 @@ SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its s
 JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
+DOUBTFUL_PLACE = 0.5  # the most confidence a place gets on a fit the cards found disagree with (asked)
 FOUND_THERE = (0.8, 1.25)  # a found outline's area over an exposed place's card's: that card found
 #                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
 
@@ -81,12 +83,15 @@ class PyramidReading:
     cards: list[PlaceCard]
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    # the places as a whole are in doubt (no pyramid found, its apex not found, or the cards
+    # found disagree with its scale): every place, empty ones too, is for the player to check
+    places_doubtful: bool = False
 
     def to_dict(self) -> dict:
         return {"image": self.image, "width": self.width, "height": self.height,
                 "pyramid": dict(self.pyramid), "waste": list(self.waste), "stock": self.stock,
                 "cards": [c.to_dict() for c in self.cards], "warnings": list(self.warnings),
-                "seconds": round(self.seconds, 3)}
+                "places_doubtful": self.places_doubtful, "seconds": round(self.seconds, 3)}
 
 
 def check_prior(prior) -> frozenset | None:
@@ -377,6 +382,19 @@ def read_fit_place(image: np.ndarray, fit: PyramidFit, place: str, open_: set) -
     return read
 
 
+def place_pyramid(image: np.ndarray, faces: list, allowed: frozenset | None) -> tuple[PyramidFit | None, list]:
+    """Stage 4: the pyramid fitted to the faces found (_whole_cards) in the photo `image`
+    (None: no pyramid), and the outlines read surely, on which the lattice rests first (a
+    covered card's visible strip, half a card, read as some card at low confidence proposes a
+    lattice of half cards) and by which its scale is checked (size_doubt)."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    paper = paper_level(image, [c for c, _ in faces])
+    anchors = _anchors(faces)
+    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
+    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces], whole) if anchors else None
+    return fit, whole
+
+
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     """Read a photo of a Pyramid Solitaire table (path, bytes or BGR array).
     prior: the places known to hold a card (e.g. the tracker's), as a list of "r.c".
@@ -393,25 +411,27 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     if not faces and not backs:
         raise RecognitionError("no cards found in the photo: take it from above, close enough that "
                                "the pyramid fills most of the picture")
-    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    paper = paper_level(photo.image, [c for c, _ in faces])
-    anchors = _anchors(faces)
-    # the lattice rests on the cards read surely: a covered card's visible strip (half a
-    # card, a card's proportions turned) read as some card at low confidence proposes a
-    # lattice of half cards
-    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
-    fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces], whole) if anchors else None
+    fit, whole = place_pyramid(photo.image, faces, allowed)
     warnings: list[str] = []
     cards: list[PlaceCard] = []
     pyramid: dict[str, str | None] = {p: None for p in PLACES}
     full = lambda q: [[int(round(x * s)), int(round(y * s))] for x, y in q]
     pyr_quads = []
+    nearest = None
+    doubtful = fit is None or len(fit.present) == 0 or not fit.apex_found
     if fit is None or len(fit.present) == 0:
         warnings.append("no pyramid found: the cards found are listed, no places")
     else:
         if log:
             log.labelled("4-layout.jpg", photo.image, [(fit.corners(p), p, PLACE) for p in PLACES if p in fit.present])
         warnings += fit.notes
+        # the cards read surely measured on the fitted table: one found whole measures a card
+        nearest = size_doubt(fit.H, whole)
+        if nearest is not None:
+            doubtful = True
+            warnings.append(f"no card found whole measures a card's size on the pyramid fitted (the nearest "
+                            f"{nearest:.0%} of it): its places are probably wrong, please check every place, "
+                            "or take the photo again from straight above")
         open_ = exposed(fit.present)
         for p in PLACES:
             if p not in fit.present:
@@ -421,9 +441,11 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             rank, conf, note = read_fit_place(photo.image, fit, p, open_)
             if p in open_:
                 rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
+            if nearest is not None:
+                conf, note = min(conf, DOUBTFUL_PLACE), note or "the pyramid's places are in doubt"
             pyramid[p] = rank or UNREAD
             cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
-            if conf < LOW_CONFIDENCE:
+            if conf < LOW_CONFIDENCE and nearest is None:      # (in doubt: one warning for all)
                 warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
     # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
@@ -444,8 +466,9 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
                             "for the stock; if it is a face-up court card, please check")
             continue
         rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
-        cards.append(PlaceCard(rank, full(c), r.confidence, role, None, r.note))
-        if r.confidence < LOW_CONFIDENCE and pyr_quads:
+        conf = r.confidence if nearest is None else min(r.confidence, DOUBTFUL_PLACE)   # (a pyramid card?)
+        cards.append(PlaceCard(rank, full(c), conf, role, None, r.note))
+        if r.confidence < LOW_CONFIDENCE and pyr_quads and nearest is None:
             warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
     waste = [c.rank for c in cards if c.role == "waste"]
     if len(waste) > 3:
@@ -455,7 +478,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         if off(b):
             cards.append(PlaceCard(None, full(b), 0.9, "stock", None, "face down"))
     reading = PyramidReading(photo.name, photo.width, photo.height, pyramid, waste, stock, cards,
-                             warnings, time.perf_counter() - t0)
+                             warnings, time.perf_counter() - t0, doubtful)
     if log:
         log.labelled("5-result.jpg", photo.image, [
             (np.asarray(c.corners, np.float64) / s, "stock" if c.role == "stock" else f"{c.position or c.role}:{c.rank or '?'}",

@@ -219,6 +219,7 @@ def test_recognize_pyramid_reads_the_places_and_the_waste(photo):
     assert r.waste == t["waste"]
     assert r.stock == (t["stock"] > 0)
     assert len([c for c in r.cards if c.role == "pyramid"]) == sum(v is not None for v in t["pyramid"].values())
+    assert not r.places_doubtful
 
 
 def test_a_pyramid_in_a_lamps_falling_light_is_still_found():
@@ -427,3 +428,52 @@ def test_every_whole_face_shows_paper_in_an_index_corner():
         for c in whole:
             q = order_corners(np.float64(c["corners"]) / s)
             assert corner_paper(rectify(image, q)) >= FACE_PAPER, (photo.name, c["rank"])
+
+
+def test_card_sizes_measure_a_whole_card_as_one_and_a_covered_strip_less():
+    """On a table seen at 5 px/mm, turned 30 degrees and shifted: a whole card measures 1, the
+    visible half of a covered one 0.71; with only the half (a fit at twice the scale would
+    make the whole card measure so) the fit is in doubt, with a whole card among them not."""
+    from recognizer.pyramid_lattice import card_corners, to_photo
+    a = np.radians(30)
+    H = np.array([[5 * np.cos(a), -5 * np.sin(a), 400], [5 * np.sin(a), 5 * np.cos(a), 300], [0, 0, 1]])
+    whole = to_photo(H, card_corners(0, 0))
+    strip = to_photo(H, card_corners(100, 0, L.CARD_W, L.CARD_H / 2))
+    assert L.card_sizes(H, [whole, strip]) == pytest.approx([1.0, 0.5 ** 0.5], abs=1e-6)
+    assert L.size_doubt(H, [whole, strip]) is None
+    assert L.size_doubt(H, [strip]) == pytest.approx(0.5 ** 0.5, abs=1e-6)
+    assert L.size_doubt(H, []) is None
+
+
+def test_a_fit_no_card_found_whole_agrees_with_puts_every_place_in_doubt(monkeypatch):
+    """The fresh pyramid with its fitted table made twice as large (every card found whole then
+    measures half a card on it): the reading says its places are probably wrong and asks for
+    every place, rather than handing the player a pyramid read at the wrong scale."""
+    real = PP.fit_pyramid
+
+    def twice_as_large(*args, **kwargs):
+        fit = real(*args, **kwargs)
+        fit.H = fit.H @ np.diag([2.0, 2.0, 1.0])
+        return fit
+    monkeypatch.setattr(PP, "fit_pyramid", twice_as_large)
+    r = PP.recognize_pyramid(FRESH)
+    assert r.places_doubtful and r.to_dict()["places_doubtful"] is True
+    assert any(w.startswith("no card found whole measures a card's size on the pyramid fitted (the nearest 5")
+               for w in r.warnings)
+    assert all(c.confidence < PP.LOW_CONFIDENCE for c in r.cards if c.role in ("pyramid", "waste"))
+
+
+def test_a_pyramid_placed_at_the_wrong_scale_on_a_striped_cloth_is_asked_about():
+    """A development render (berlin on a red and green striped cloth, seed 912, photo 14,
+    scaled to 1600 x 1200): the stripes run along the rows and the lattice is fitted a row off
+    at the wrong scale, the bottom rows read as waste cards.  Either the reading holds the
+    truth's cards, or it says its places are in doubt and asks for each: never a wrong pyramid
+    unasked.  (Today the second: its apex is not found, and the cards found whole measure 1.25
+    cards on it.)"""
+    photo = DATA / "pyramid_berlin_912_0014_small.jpg"
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    held = sum(r.pyramid[p] == v for p, v in t["pyramid"].items() if v)
+    if held < sum(1 for v in t["pyramid"].values() if v) - 2:
+        assert r.places_doubtful
+        assert all(c.confidence < PP.LOW_CONFIDENCE for c in r.cards if c.role == "pyramid")
