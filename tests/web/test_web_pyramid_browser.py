@@ -217,3 +217,25 @@ def test_real_cards_read_from_a_photo_then_a_draw_read_from_a_photo(server, brow
     page.screenshot(path=str(shots / "22-drawn-from-photo.png"), full_page=True)
     assert not errors, errors
     print(f"\nscreenshots: {shots}")
+
+
+def test_a_photo_whose_places_the_reader_doubts_says_so(server, browser, tmp_path):  # noqa: F811
+    """A development render the reader places at the wrong scale (berlin on a striped cloth,
+    scaled down): the places it fills are all ringed, and the status asks for every place,
+    empty ones too, or another photo."""
+    page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/pyramid")
+    page.click("#pyr-new button[type=submit]")
+    page.wait_for_selector("#pyr-pyramid .pcard.entry")
+    with page.expect_response(lambda r: "/api/pyramid/recognize" in r.url) as answer:
+        page.set_input_files("#pyr-photo-slot input[type=file]", str(PYRAMID_PHOTOS / "pyramid_berlin_912_0014_small.jpg"))
+    assert answer.value.json()["places_doubtful"] is True
+    page.wait_for_function("() => document.querySelector('#pyr-status').textContent.includes('read from the photo')")
+    status = page.inner_text("#pyr-status")
+    assert "may be read in the wrong places: check every place, empty ones too" in status
+    read = page.locator("#pyr-pyramid .pcard.unsure").count()
+    assert read > 0 and f"{read} read from the photo" in status
+    page.screenshot(path=str(tmp_path / "23-places-in-doubt.png"), full_page=True)
+    assert not errors, errors

@@ -22,6 +22,7 @@ let dealCards = Array(SIZE).fill(null);   // a table game's deal being entered
 let dealStockTop = null;
 let fromPhoto = new Set();                // places of the deal filled by a photo, not by a tap
 let unsure = new Set();                   // ... of those, the ones the reader was not sure of
+let photoDoubt = false;                   // the reader doubts its places as a whole (places_doubtful)
 let busy = false;
 
 // ---- cards --------------------------------------------------------------------------
@@ -258,7 +259,9 @@ function drawStatus() {
     const n = dealCards.filter(Boolean).length;
     s.textContent = fromPhoto.size
       ? `${n} of 28 entered, ${fromPhoto.size} read from the photo: check each against the table` +
-        `${unsure.size ? ` (the ${unsure.size} ringed in orange above all)` : ""}; tap a place to change it.`
+        `${unsure.size ? ` (the ${unsure.size} ringed in orange above all)` : ""}; tap a place to change it.` +
+        (photoDoubt ? " The pyramid may be read in the wrong places: check every place, empty ones too, " +
+          "or take the photo again from straight above." : "")
       : `Deal the 28 cards, then tap each place and pick its value, or read them from a photo (${n} of 28 entered).`;
   } else if (game.over) {
     s.textContent = game.result.won ? "Cleared!" : "The game is over.";
@@ -390,6 +393,7 @@ async function dealFromPhoto(file) {
   el("pyr-status").textContent = "Reading the photo…";
   try {
     const reading = await readPhoto(file);
+    photoDoubt = Boolean(reading.places_doubtful);
     const doubt = new Set(reading.cards.filter((c) => c.role === "pyramid" && c.confidence < reading.low_confidence)
       .map((c) => c.position));
     let read = 0;
