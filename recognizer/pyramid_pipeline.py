@@ -409,8 +409,12 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     log.found(photo.image, [c for c, _ in faces] + backs)
     log.ranks(photo.image, faces, backs)
     if not faces and not backs:
+        # a readable photo with nothing found: the empty reading goes with the message (the
+        # command line prints it, as for a photo with cards but no pyramid)
         raise RecognitionError("no cards found in the photo: take it from above, close enough that "
-                               "the pyramid fills most of the picture")
+                               "the pyramid fills most of the picture",
+                               PyramidReading(photo.name, photo.width, photo.height, {p: None for p in PLACES}, [],
+                                              False, [], [], time.perf_counter() - t0, True))
     fit, whole = place_pyramid(photo.image, faces, allowed)
     warnings: list[str] = []
     cards: list[PlaceCard] = []

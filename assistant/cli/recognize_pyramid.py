@@ -4,8 +4,9 @@ A photo of a Pyramid Solitaire table: the 28 places (`null` = no card there), th
 top(s), whether the stock is there, every card with its corners and confidence, warnings.
 --places is the tracker's prior: the places still holding a card ("all" for a fresh deal).
 Errors: `tableside: <message>` on stderr, one line, exit 2 (a photo that cannot be read,
-a bad --places).  A photo with cards but no pyramid is no error: the cards come back with a
-warning, exit 0."""
+a bad --places).  A photo with cards but no pyramid, or with no cards at all, is no error: the
+reading (the cards found, if any) comes back with a warning, exit 0 (the message also goes to
+stderr)."""
 from __future__ import annotations
 
 import json
@@ -56,7 +57,12 @@ def run(args) -> int:
             r = recognize_pyramid(photo, prior=prior, debug=debug and Path(debug) / Path(photo).stem)
         except RecognitionError as e:
             print(f"tableside: {photo}: {e}", file=sys.stderr)
-            status = 2
+            if e.partial is None:           # unreadable input
+                status = 2
+                continue
+            d = e.partial.to_dict()         # a readable photo with nothing found on it
+            d["warnings"] = [f"no pyramid found: {e}"] + d["warnings"]
+            print(json.dumps(d) if args.json else summary(d), flush=True)
             continue
         except Exception as e:   # never a traceback for the player
             print(f"tableside: {photo}: could not read the photo ({type(e).__name__}: {e})", file=sys.stderr)

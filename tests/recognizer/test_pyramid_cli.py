@@ -56,6 +56,23 @@ def test_photo_with_no_pyramid_gives_its_cards_and_a_warning(samples, capsys):
     assert len(d["cards"]) >= 1 and all(c["role"] in ("outside", "stock") for c in d["cards"])
 
 
+def test_a_photo_of_a_bare_table_is_an_empty_reading_not_an_error(capsys, tmp_path):
+    """A readable photo with no card on it (a plain wooden-brown table with some noise): the
+    empty pyramid with a warning, every place in doubt, exit 0; the message on stderr too."""
+    import cv2
+    import numpy as np
+    table = np.clip(np.random.default_rng(1).normal((60, 90, 140), 12, (900, 1200, 3)), 0, 255).astype(np.uint8)
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), table)
+    status, out, err = run([str(photo), "--json"], capsys)
+    assert status == 0, err
+    d = json.loads(out)
+    assert all(v is None for v in d["pyramid"].values()) and d["cards"] == [] and d["waste"] == []
+    assert d["places_doubtful"] is True
+    assert d["warnings"][0].startswith("no pyramid found: no cards found in the photo")
+    assert "no cards found" in err and len(err.strip().splitlines()) == 1
+
+
 def test_bad_input_one_line_exit_2(samples, capsys):
     status, out, err = run([str(samples / "bad" / "not_an_image.jpg")], capsys)
     assert status == 2 and out == ""
