@@ -33,6 +33,10 @@ INDEX_SURE = (0.82, 0.12)     # an index glyph read at this similarity and margi
 NUMBER_MAX_INK = 0.62
 COURT_MIN_INK = 0.12
 GLYPH_START = 0.4    # a rank glyph starts in this share of the index box (a pip reaching in does not)
+FRAME_RUN = (0.8, 1.2)  # a straight run of ink this long (index box heights down, widths across) is a
+#                        line (a court picture's frame, a card's edge), not a glyph: glyphs and suit
+#                        signs are at most half the box's height and one box wide
+FRAME_EDGE_MM = 3.0     # ... except along the card's own top and left edges (the edge line, 1 mm, and a glyph's margin)
 LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
 UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
@@ -116,6 +120,25 @@ def body_ink(card: np.ndarray, ink: np.ndarray, upto: float) -> float:
     return float(ink[int(0.08 * h):max(int(upto * h), int(0.08 * h) + 1), int(0.25 * w):int(0.75 * w)].mean())
 
 
+def without_lines(ink: np.ndarray) -> np.ndarray:
+    """The ink mask without long straight lines inside the card: a court picture's frame
+    drawn close to the index joins the glyph (a K's leg touching the frame's corner), and
+    the whole, too big for a glyph, loses the index.  The card's own top and left edge lines
+    are left to clean_corner (a big index touching them would lose its strokes along them)."""
+    h, w = ink.shape
+    bw, bh = int(w * IDX_W), int(h * IDX_H)
+    # outside the card counts as paper: a glyph near the edge is no run from it
+    runs = [cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones(k, np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+            for k in ((int(FRAME_RUN[0] * bh), 1), (1, int(FRAME_RUN[1] * bw)))]
+    # with the pixel either side: a line's ragged edge left behind reads as a stroke
+    line = cv2.dilate(runs[0] | runs[1], np.ones((3, 3), np.uint8)) > 0
+    e = int(FRAME_EDGE_MM * RECT_W / CARD_W)
+    line[:e], line[:, :e] = False, False
+    out = ink.copy()
+    out[line] = 0
+    return out
+
+
 def corner_ink(ink: np.ndarray) -> np.ndarray:
     """The ink mask with what crosses the top-left index box's inner sides removed, and long
     thin lines (card edges) in or across it: a pip
@@ -161,32 +184,53 @@ def clean_corner(ink: np.ndarray) -> np.ndarray:
     return ink
 
 
-def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
-    """A covered card's rank from its top-left corner index, checked against the ink of
-    the visible upper part (a picture or pips): (rank, confidence, note)."""
-    tpl = templates()
-    ink, _ = ink_mask(card)
-    filled = body_ink(card, ink, upto)
-    ink = clean_corner(corner_ink(ink))
+def _index_glyph_read(card: np.ndarray, ink: np.ndarray, tpl) -> tuple[str, float, float, np.ndarray] | None:
+    """The corner index of `ink` (a cleaned corner mask) read against the templates:
+    (rank, similarity, margin, the glyph read), or None if no glyph is there."""
     g = index_glyph(card, ink, 0)
     if g is None:
         # a big index (a 10 filling the box's width) is taken for a border: the box widened
         wide = int(WIDEN * card.shape[1])
         g = index_glyph(np.pad(card, ((0, 0), (0, wide), (0, 0)), mode="edge"), np.pad(ink, ((0, 0), (0, wide))), 0)
-    if tpl is None or g is None:
-        return None, 0.2, "no corner index seen"
+    if g is None:
+        return None
     rank, sim, margin = tpl.classify(g)
     g2 = index_glyph(card, ink, 0, split=True)
     if g2 is not None:
         r2, s2, m2 = tpl.classify(g2)
         if s2 > sim + 0.03:
             rank, sim, margin, g = r2, s2, m2, g2
-    court = rank in COURT_RANKS
+    return rank, sim, margin, g
+
+
+def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
+    """A covered card's rank from its top-left corner index, checked against the ink of
+    the visible upper part (a picture or pips): (rank, confidence, note).  Where no index is
+    seen or the face contradicts it, a second look without the long lines inside the card
+    (without_lines: a court picture's frame joined to the glyph) is taken if it does better."""
+    tpl = templates()
+    if tpl is None:
+        return None, 0.2, "no corner index seen"
+    ink, _ = ink_mask(card)
+    filled = body_ink(card, ink, upto)
     picture = filled > NUMBER_MAX_INK
     pips = filled < COURT_MIN_INK
+
+    def contradicted(rank: str) -> bool:
+        court = rank in COURT_RANKS
+        return (court and pips) or (not court and picture)
+
+    read = _index_glyph_read(card, clean_corner(corner_ink(ink)), tpl)
+    if read is None or contradicted(read[0]):
+        again = _index_glyph_read(card, clean_corner(corner_ink(without_lines(ink))), tpl)
+        if again is not None and (read is None or not contradicted(again[0])):
+            read = again
+    if read is None:
+        return None, 0.2, "no corner index seen"
+    rank, sim, margin, g = read
     conf = float(np.clip(0.55 + 0.5 * (sim - 0.7) + 0.6 * margin, 0.2, 0.98))
     note = ""
-    if (court and pips) or (not court and picture):
+    if contradicted(rank):
         # the index and the card's face disagree on picture card against number card: the
         # index read again among the ranks the face allows (a guess, so still asked)
         said = rank
