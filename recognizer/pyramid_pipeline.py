@@ -250,7 +250,9 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
     the card's edge.  The edges are looked for in a top view of the card with a margin.
     Yields the card cut at the strongest left edge line, then, if asked for, at the
     runner-up (at least EDGE_APART away): the neighbour's right edge, a millimetre or two
-    of paper away, or a border line printed inside the card's edge can be the stronger."""
+    of paper away, or a border line printed inside the card's edge can be the stronger;
+    then, when no left line lies a card's width from the right edge found, a card's width
+    left of that right edge."""
     x, y = fit.places[place]
     p = RECT_W / CARD_W
     m = SNAP_MM + 2
@@ -269,13 +271,18 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
     band = gx[rows].T
     _, right = line_strength(band, o + RECT_W - s, o + RECT_W + s + 1)
     _, left = line_strength(band, o - s, o + s + 1)
-    for look in range(2):
-        if look:
+    paired = abs(right - left - RECT_W) <= 3 * p
+    for look in range(3 if not paired else 2):
+        if look == 1:
             # the strongest line of the band with the first line's neighbourhood masked out
             apart = int(EDGE_APART * p)
             band = band.copy()
             band[max(left - apart, 0):left + apart + 1] = 0
             _, left = line_strength(band, o - s, o + s + 1)
+        elif look == 2:
+            # the right edge found, the left not a card's width from it: the left edge may lie
+            # beyond the search (a lattice a few per cent off in scale puts it 5-7 mm off)
+            left = right - RECT_W
         width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
         # the card between the edges found, scaled to the rectified size (the fitted table's
         # scale may be a few per cent off at this card)
@@ -417,8 +424,11 @@ def read_fit_place(image: np.ndarray, fit: PyramidFit, place: str, open_: set) -
     upto = 1.0 if place in open_ else min(1.0, fit.pitch_y / CARD_H)
     cuts = card_images(image, fit, place)
     read = read_place(next(cuts), place in open_, upto)
-    if read[1] < LOW_CONFIDENCE:      # not sure: perhaps the card was cut from the wrong edge
-        rank, conf, note = read_place(next(cuts), place in open_, upto)
+    for cut in cuts:
+        if read[1] >= LOW_CONFIDENCE:
+            break
+        # not sure: perhaps the card was cut from the wrong edge
+        rank, conf, note = read_place(cut, place in open_, upto)
         if conf > read[1]:
             # still asked: on a lattice placed a card off, the other line is a neighbour's
             # edge, and a piece of another card can read surely
