@@ -206,8 +206,9 @@ def _index_glyph_read(card: np.ndarray, ink: np.ndarray, tpl) -> tuple[str, floa
 def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     """A covered card's rank from its top-left corner index, checked against the ink of
     the visible upper part (a picture or pips): (rank, confidence, note).  Where no index is
-    seen or the face contradicts it, a second look without the long lines inside the card
-    (without_lines: a court picture's frame joined to the glyph) is taken if it does better."""
+    seen, the face contradicts it or it reads unclearly, a second look without the long lines
+    inside the card (without_lines: a court picture's frame joined to the glyph) is taken if it
+    does better: sees a glyph, one the face does not contradict, or reads clearly."""
     tpl = templates()
     if tpl is None:
         return None, 0.2, "no corner index seen"
@@ -220,10 +221,14 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
         court = rank in COURT_RANKS
         return (court and pips) or (not court and picture)
 
+    def sure(r) -> bool:
+        return r[1] >= INDEX_SURE[0] and r[2] >= INDEX_SURE[1]
+
     read = _index_glyph_read(card, clean_corner(corner_ink(ink)), tpl)
-    if read is None or contradicted(read[0]):
+    if read is None or contradicted(read[0]) or not sure(read):
         again = _index_glyph_read(card, clean_corner(corner_ink(without_lines(ink))), tpl)
-        if again is not None and (read is None or not contradicted(again[0])):
+        if again is not None and (read is None or (contradicted(read[0]) and not contradicted(again[0]))
+                                  or (not contradicted(again[0]) and sure(again) and not sure(read))):
             read = again
     if read is None:
         return None, 0.2, "no corner index seen"
