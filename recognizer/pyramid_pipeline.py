@@ -221,7 +221,7 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
         court = rank in COURT_RANKS
         return (court and pips) or (not court and picture)
 
-    def sure(r) -> bool:
+    def sure(r) -> bool:       # (rank, similarity, margin, glyph) read clearly
         return r[1] >= INDEX_SURE[0] and r[2] >= INDEX_SURE[1]
 
     read = _index_glyph_read(card, clean_corner(corner_ink(ink)), tpl)
@@ -243,7 +243,7 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
         conf = min(conf, 0.45)
         note = f"index says {said}, the face shows {'a picture' if picture else 'pips'}" + \
             (f": perhaps {rank}" if rank != said else "")
-    elif sim < INDEX_SURE[0] or margin < INDEX_SURE[1]:
+    elif not sure(read):
         conf = min(conf, 0.6)
         note = f"index unclear ({rank}?)"
     return rank, conf, note
@@ -277,7 +277,7 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
     _, right = line_strength(band, o + RECT_W - s, o + RECT_W + s + 1)
     _, left = line_strength(band, o - s, o + s + 1)
     paired = abs(right - left - RECT_W) <= 3 * p
-    for look in range(3 if not paired else 2):
+    for look in range(2 if paired else 3):
         if look == 1:
             # the strongest line of the band with the first line's neighbourhood masked out
             apart = int(EDGE_APART * p)
