@@ -33,7 +33,8 @@ DIM = "dim"                       # a card-shaped region between edges that is n
 CORNERS = "corners"               # a card seen as right-angled corners of a larger region (_corner_cards)
 FAN = "fan"                       # the top card of a fan: a clean rectangle no card's shape, cut at its side
 CUT_OFF = "cut_off"               # a card the photo's edge cuts off, completed to the card size there
-ADD_ONLY = ("bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS, FAN, CUT_OFF)   # sources that only add cards no other found
+WHOLE = "whole "      # the source's prefix of a pyramid's whole card found at the larger size (find_cards)
+ADD_ONLY = (WHOLE, "bright_hi", "local", "edge_loops", "edge_fill", "faint_fill", "white_open", DIM, CORNERS, FAN, CUT_OFF)   # sources that only add cards no other found
 DIM_SHAPE = 0.93                  # ... kept when its outline scores this (hull fill, solidity)
 RING = "edge_loops_ring"          # a card seen only as a broken ring of faint edges (its hull)
 FRAME = "edge_loops_frame"        # a card seen only as its printed frame, grown to card size
@@ -90,7 +91,13 @@ DECK_CARDS = 20         # the game's deck (A-10 of two suits): more card-sized s
 STEEP_SIZES = 0.47      # log area: the near cards 1.6 times the far ones' area, or more
 SIZE_PLANE_MIN = 5      # _size_model: clean single cards needed to fit the size across the photo
 SIZE_TOL = 0.3          # ... a card agrees with a size plane within this (log area: 35 %)
+SIZE_CLUSTER = 0.45     # log area: outlines this near in size are one size (the cards', not pips or pairs)
 CLEAN = 0.88            # an outline this card-like (_outline_score) is a clean card: it sizes the cards first
+ONE_CARD_K = (0.75, 1.33)       # a region's area over the card size where only one card's size will do
+WHOLE_OVER_PART = (1.6, 3.5)   # a whole card's outline over a covered card's visible part in a pyramid:
+                                # 1.7-2.8 on the 12 development renders (G, H) sized by a part; on the
+                                # 19 sized by a whole card no two outlines (merged cards) lie in it
+                                # (tools/measure_pyramid_sizes.py)
 SIZE_KEEP = 0.5         # ... and must keep this share of the cards of the most common size
 SIZE_TRIES = 150        # ... planes tried through three cards each (seeded: the same every run)
 SEED_K = (0.3, 1.6)             # a seed's rectangle is this many cards large...
@@ -629,7 +636,11 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
         cut = _cut_off_card(c, size_at(c.reshape(-1, 2).mean(0)), (h, w))
         if cut is not None:
             blobs.append(cut)
-    kept = _one_per_card(_candidates(blobs, card_area, size_at, aspect, edge_near), size_at, size_plane)
+    cands = _candidates(blobs, card_area, size_at, aspect, edge_near)
+    whole = None if size_plane else _whole_card_area(blobs, card_area)
+    if whole is not None:
+        cands = _with_whole_cards(cands, _candidates(blobs, whole, lambda xy: whole, aspect, edge_near), whole)
+    kept = _one_per_card(cands, size_at, size_plane)
     if seeds is not None:
         seeds += _seeds(rects, kept, card_area)
     # grow each quad a little: the masks stop a pixel or two inside the card's edge
@@ -718,7 +729,7 @@ def _card_size(blobs: list, size_plane: bool) -> tuple | None:
     # (> 0.83) size the cards.  Never the faint edge loops: they also close round a court
     # card's picture frame or a pattern on the table, and only add cards of a known size
     for min_score in (CLEAN, 0.83):
-        singles = [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75 and not b[3].startswith(("edge_loops", DIM, CORNERS, FAN))]
+        singles = _single_cards(blobs, min_score)
         if singles:
             break
     else:
@@ -738,9 +749,9 @@ def _card_size(blobs: list, size_plane: bool) -> tuple | None:
     la = np.log(areas)
     loops = [b for b in blobs if size_plane and b[3] in LOOPS and b[2] > CLEAN and 1.15 < b[4] < 1.75]
     lv = np.log([b[1] for b in singles + loops])
-    best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < 0.45), v))
-    near = np.abs(la - best) < 0.45
-    card_area = float(np.exp(np.median(la[near] if near.any() else lv[np.abs(lv - best) < 0.45])))
+    best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < SIZE_CLUSTER), v))
+    near = np.abs(la - best) < SIZE_CLUSTER
+    card_area = float(np.exp(np.median(la[near] if near.any() else lv[np.abs(lv - best) < SIZE_CLUSTER])))
     # the size across the photo from every clean card-shaped region (one per place: masks find
     # the same card again), crisp edge loops too (white paper on a light table shows only its
     # outline).  Near-square regions (far cards seen end on) join only where the cards alone
@@ -759,6 +770,40 @@ def _card_size(blobs: list, size_plane: bool) -> tuple | None:
             if st:
                 size_at, steep = at, st
     return card_area, size_at, steep
+
+
+def _single_cards(blobs: list, min_score: float) -> list:
+    """The blobs that look like one clean card: card-like outline and proportions, from the
+    paper masks (not edge loops, dim regions, corners or fans)."""
+    return [b for b in blobs if b[2] > min_score and 1.15 < b[4] < 1.75
+            and not b[3].startswith(("edge_loops", DIM, CORNERS, FAN))]
+
+
+def _whole_card_area(blobs: list, card_area: float) -> float | None:
+    """Where most cards are partly covered (a pyramid, size_plane off) the most common size
+    found may be a covered card's visible part: the whole cards are then a second cluster
+    WHOLE_OVER_PART times larger, of at least two places.  Its area, or None."""
+    big = [b for b in _once(_single_cards(blobs, CLEAN)) if WHOLE_OVER_PART[0] < b[1] / card_area < WHOLE_OVER_PART[1]]
+    if len(big) < 2:
+        return None
+    lv = np.log([b[1] for b in big])
+    best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < SIZE_CLUSTER), v))
+    near = np.abs(lv - best) < SIZE_CLUSTER
+    return float(np.exp(np.median(lv[near]))) if near.sum() >= 2 else None
+
+
+def _with_whole_cards(cands: list[CardQuad], larger: list[CardQuad], whole: float) -> list[CardQuad]:
+    """The candidates at the common size, with those at the whole cards' size (`larger`,
+    found with `whole` as the card size) where the common size is a covered card's part (a
+    pyramid): one card's size only (not a fanned waste's outline), and added only where no
+    other outline found a card, except the pieces the common size cut a whole card into (a
+    row split in two, pieces of a card at that size)."""
+    larger = [c for c in larger if ONE_CARD_K[0] < c.area / whole < ONE_CARD_K[1]]
+    for c in larger:
+        c.source = WHOLE + c.source
+    inside = lambda piece: any(same_card(overlap_area(piece.corners.astype(np.float32), c.corners), piece.area, c.area)  # noqa: E731
+                               for c in larger)
+    return [c for c in cands if not (c.source.endswith("_split") and inside(c))] + larger
 
 
 def _aspect_range(blobs: list, size_at, tilted: bool) -> tuple[float, float]:
@@ -791,7 +836,7 @@ def _candidates(blobs: list, card_area: float, size_at, aspect: tuple, edge_near
             ctr = quad.mean(0)
             cands.append(CardQuad(order_corners(ctr + (quad - ctr) / np.sqrt(k)), card_area, rect, FRAME))
             continue
-        if (name.startswith("edge_loops") or name == DIM) and not 0.75 < k < 1.33:
+        if (name.startswith("edge_loops") or name == DIM) and not ONE_CARD_K[0] < k < ONE_CARD_K[1]:
             continue            # not the picture frame inside a court card, nor two cards
         if 0.4 < k < 1.9 and rect > MIN_CARD_SCORE and aspect[0] < asp < aspect[1]:
             cands.append(CardQuad(order_corners(quad), area, rect, name, {"under": c} if name == FAN else {}))
