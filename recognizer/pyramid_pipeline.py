@@ -339,16 +339,25 @@ def _rejoined(quads: list) -> list[tuple[np.ndarray, list]]:
 def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
     """find_cards on the work image; (face-up cards with their readings, backs) in the
     photo's detail pixels.  A split row joined again that has a card's proportions and
-    reads as a card is one card (seen side-on); else its pieces stand.  With fewer faces
-    than a lattice needs, a second look takes cards that look square (find_cards' squares:
-    a photo tilted so steeply that its cards look square), kept if it finds more faces."""
+    reads as a card is one card (seen side-on); else its pieces stand.  With fewer faces read
+    surely than a lattice needs, a second look takes outlines in the tilted range of
+    proportions (find_cards' squares: a photo tilted so steeply that its cards look square;
+    a pyramid whose cards all touch, whose row-end cards show only long pieces), kept if it
+    finds more faces or reads more surely and loses neither (on a white table the first look's
+    many outlines placed a steep pyramid better than the second's two more sure cards)."""
     work, fw = work_image(photo.image)
     faces, backs = _look(photo, work, fw, squares=False)
-    if len(faces) < MIN_NODES:
+    if _sure_count(faces) < MIN_NODES:
         again = _look(photo, work, fw, squares=True)
-        if len(again[0]) > len(faces):
+        before, after = (_sure_count(faces), len(faces)), (_sure_count(again[0]), len(again[0]))
+        if after != before and all(a >= b for a, b in zip(after, before)):
             faces, backs = again
     return faces, backs
+
+
+def _sure_count(faces: list) -> int:
+    """How many of the faces found are read surely: the outlines the lattice rests on first."""
+    return sum(r.confidence >= LOW_CONFIDENCE for _, r in faces)
 
 
 def _look(photo, work: np.ndarray, fw: float, squares: bool) -> tuple[list, list]:
@@ -449,7 +458,7 @@ def place_pyramid(image: np.ndarray, faces: list, allowed: frozenset | None) -> 
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     paper = paper_level(image, [c for c, _ in faces])
     anchors = _anchors(faces)
-    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
+    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]     # (as _sure_count counts them)
     fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces], whole) if anchors else None
     return fit, whole
 

@@ -1,6 +1,7 @@
 """Pyramid Solitaire reading, stage by stage (recognizer/pyramid_layout.py,
 recognizer/pyramid_pipeline.py, synth/render_pyramid.py) on small rendered photos
-(tests/recognizer/data/pyramid: development decks paris and simplistic, 900 x 1200)."""
+(tests/recognizer/data/pyramid: development decks paris and simplistic, 900 x 1200, and
+crops or small copies of other renders, each named in its test)."""
 import json
 from pathlib import Path
 
@@ -555,3 +556,16 @@ def test_a_pyramid_whose_covered_cards_set_the_common_size_is_read():
     r = PP.recognize_pyramid(photo)
     assert r.waste == t["waste"]
     assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items()) >= 24, r.pyramid   # (6 before)
+
+
+def test_a_pyramid_whose_cards_all_touch_is_read_from_the_second_look():
+    """A render on felt (kde-jolly-royal, from the held-out set looked into) whose cards all
+    touch: the first look finds three faces, two read surely (the waste and one row end), too
+    few for a lattice, and the pyramid was not found.  The second look (the tilted range of
+    proportions) takes the long pieces the row ends show, read surely, and the lattice rests
+    on them."""
+    photo = DATA / "pyramid_kde-jolly-royal_4300_0017_small.jpg"
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert r.waste == t["waste"]
+    assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items()) >= 25, r.pyramid   # (none before)
