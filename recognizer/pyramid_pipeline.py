@@ -19,8 +19,8 @@ from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectif
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_lattice import MIN_NODES
-from .pyramid_layout import (CARD_H, CARD_W, PLACES, PyramidFit, exposed, fit_pyramid, line_strength, shapes,
-                             size_doubt)
+from .pyramid_layout import (CARD_H, CARD_W, PLACES, WHOLE_SIZE_TOL, PyramidFit, card_sizes, exposed, fit_pyramid,
+                             line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
                    ink_mask, read_rank, templates)
 from .result import LOW_CONFIDENCE
@@ -523,6 +523,13 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
+    if pyr_quads and nearest is None:
+        # on a fit whose scale the cards confirm, a waste card measures a card's size there as
+        # the pyramid's whole cards do: an unsurely read outline smaller than that is a patch of
+        # the table's pattern or a fan's under-card (a larger one may be a fan outlined with the
+        # cards under it, its top read from it; a fan's top read surely may be cut short)
+        beside = [(c, r) for (c, r), size in zip(beside, card_sizes(fit.H, [c for c, _ in beside]))
+                  if size >= 1 - WHOLE_SIZE_TOL or r.confidence >= LOW_CONFIDENCE]
     if pyr_quads:
         # a card beside the pyramid with no paper in any index corner is the stock's back,
         # however its frame or pattern read (a plain back's frame reads as a picture with a J)
