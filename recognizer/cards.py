@@ -749,7 +749,7 @@ def _card_size(blobs: list, size_plane: bool) -> tuple | None:
     la = np.log(areas)
     loops = [b for b in blobs if size_plane and b[3] in LOOPS and b[2] > CLEAN and 1.15 < b[4] < 1.75]
     lv = np.log([b[1] for b in singles + loops])
-    best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < SIZE_CLUSTER), v))
+    best = _commonest(lv)
     near = np.abs(la - best) < SIZE_CLUSTER
     card_area = float(np.exp(np.median(la[near] if near.any() else lv[np.abs(lv - best) < SIZE_CLUSTER])))
     # the size across the photo from every clean card-shaped region (one per place: masks find
@@ -787,9 +787,13 @@ def _whole_card_area(blobs: list, card_area: float) -> float | None:
     if len(big) < 2:
         return None
     lv = np.log([b[1] for b in big])
-    best = max(lv, key=lambda v: (np.sum(np.abs(lv - v) < SIZE_CLUSTER), v))
-    near = np.abs(lv - best) < SIZE_CLUSTER
+    near = np.abs(lv - _commonest(lv)) < SIZE_CLUSTER
     return float(np.exp(np.median(lv[near]))) if near.sum() >= 2 else None
+
+
+def _commonest(log_areas: np.ndarray) -> float:
+    """The log area with the most others within SIZE_CLUSTER of it (ties: the larger)."""
+    return max(log_areas, key=lambda v: (np.sum(np.abs(log_areas - v) < SIZE_CLUSTER), v))
 
 
 def _with_whole_cards(cands: list[CardQuad], larger: list[CardQuad], whole: float) -> list[CardQuad]:

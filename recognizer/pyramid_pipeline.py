@@ -347,17 +347,17 @@ def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.n
     many outlines placed a steep pyramid better than the second's two more sure cards)."""
     work, fw = work_image(photo.image)
     faces, backs = _look(photo, work, fw, squares=False)
-    if _sure_count(faces) < MIN_NODES:
+    if len(_read_surely(faces)) < MIN_NODES:
         again = _look(photo, work, fw, squares=True)
-        before, after = (_sure_count(faces), len(faces)), (_sure_count(again[0]), len(again[0]))
+        before, after = (len(_read_surely(faces)), len(faces)), (len(_read_surely(again[0])), len(again[0]))
         if after != before and all(a >= b for a, b in zip(after, before)):
             faces, backs = again
     return faces, backs
 
 
-def _sure_count(faces: list) -> int:
-    """How many of the faces found are read surely: the outlines the lattice rests on first."""
-    return sum(r.confidence >= LOW_CONFIDENCE for _, r in faces)
+def _read_surely(faces: list) -> list[np.ndarray]:
+    """The outlines of the faces read surely: the ones the lattice rests on first."""
+    return [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
 
 
 def _look(photo, work: np.ndarray, fw: float, squares: bool) -> tuple[list, list]:
@@ -458,7 +458,7 @@ def place_pyramid(image: np.ndarray, faces: list, allowed: frozenset | None) -> 
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     paper = paper_level(image, [c for c, _ in faces])
     anchors = _anchors(faces)
-    whole = [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]     # (as _sure_count counts them)
+    whole = _read_surely(faces)
     fit = fit_pyramid(grey, anchors, paper, allowed, [c for c, _ in faces], whole) if anchors else None
     return fit, whole
 
@@ -523,14 +523,15 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
-    if pyr_quads and nearest is None:
-        # on a fit whose scale the cards confirm, a waste card measures a card's size there as
-        # the pyramid's whole cards do: an unsurely read outline smaller than that is a patch of
-        # the table's pattern or a fan's under-card (a larger one may be a fan outlined with the
-        # cards under it, its top read from it; a fan's top read surely may be cut short)
-        beside = [(c, r) for (c, r), size in zip(beside, card_sizes(fit.H, [c for c, _ in beside]))
-                  if size >= 1 - WHOLE_SIZE_TOL or r.confidence >= LOW_CONFIDENCE]
     if pyr_quads:
+        if nearest is None:
+            # on a fit whose scale the cards confirm, a waste card measures a card's size there
+            # as the pyramid's whole cards do: an unsurely read outline smaller than that is a
+            # patch of the table's pattern or a fan's under-card (a larger one may be a fan
+            # outlined with the cards under it, its top read from it; a fan's top read surely
+            # may be cut short)
+            beside = [(c, r) for (c, r), size in zip(beside, card_sizes(fit.H, [c for c, _ in beside]))
+                      if size >= 1 - WHOLE_SIZE_TOL or r.confidence >= LOW_CONFIDENCE]
         # a card beside the pyramid with no paper in any index corner is the stock's back,
         # however its frame or pattern read (a plain back's frame reads as a picture with a J)
         paperless = [corner_paper(rectify(photo.image, c)) < FACE_PAPER for c, _ in beside]
