@@ -109,6 +109,12 @@ def exposed(present: frozenset | set) -> set[str]:
     return {p for p in present if not any(q in present for q in COVERED_BY[p])}
 
 
+def in_order(present: frozenset | set) -> list[str]:
+    """The places of `present` row by row, left to right: a set's own order changes with
+    the interpreter's hash seed, and sums, fits and first matches over it must not."""
+    return [p for p in PLACES if p in present]
+
+
 @dataclass
 class PyramidFit:
     H: np.ndarray                      # table mm -> photo px (the photo given to fit_pyramid)
@@ -511,7 +517,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     # a shadow is allowed for a placing several found outlines lie on as its cards (the
     # lattice from the outlines, or a grown one they confirm): a bare table has none
     shadows = best is from_lattice or len(outlined) >= MIN_NODES
-    seen = [p in outlined or (scores[p] >= SEEN_EDGE and _papery(grey, H, *places[p], py, paper, shadows)) for p in present]
+    seen = [p in outlined or (scores[p] >= SEEN_EDGE and _papery(grey, H, *places[p], py, paper, shadows)) for p in in_order(present)]
     if prior is None and np.mean(seen) < SEEN_SHARE:
         return None         # places kept only because play could not leave a hole
     # snap each present card onto its edges (the lattice is only as exact as the table)
@@ -530,7 +536,7 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
     relattice(py): the places' centres at another row pitch."""
     tops, bottoms = {}, {}
     open_ = exposed(present)
-    for p in present:
+    for p in in_order(present):
         x, y = places[p]
         _, dx, dy = edge_score(grey, H, x, y, py, paper)
         tops[p] = (dx, y + dy - CARD_H / 2)
@@ -569,7 +575,7 @@ def _refit_whole(grey: np.ndarray, H: np.ndarray, places: dict, present: frozens
 def _unexplained(H: np.ndarray, places: dict, present: frozenset, outlines: list) -> int:
     """How many found outlines have their centre off every card of the fit (the waste and
     the stock count alike for every fit; a few rows taken for the pyramid leave the rest)."""
-    rects = [np.float32(to_photo(H, card_corners(*places[p]))).reshape(-1, 1, 2) for p in present]
+    rects = [np.float32(to_photo(H, card_corners(*places[p]))).reshape(-1, 1, 2) for p in in_order(present)]
     n = 0
     for q in outlines:
         c = np.mean(q, 0)
@@ -587,7 +593,7 @@ def _outlined(H: np.ndarray, places: dict, present: frozenset, outlines: list) -
         c = np.mean(q, 0)
         sides = np.roll(q, -1, 0) - q
         long_ax = sides[int(np.argmax(np.linalg.norm(sides, axis=1)))]
-        for p in present:
+        for p in in_order(present):
             x, y = places[p]
             depth = CARD_H if p in open_ else CARD_H / 2
             rect = to_photo(H, card_corners(x, y - CARD_H / 2 + depth / 2, CARD_W, depth))
