@@ -345,14 +345,23 @@ def _pitches(grey: np.ndarray, H: np.ndarray, paper: float) -> tuple[float, floa
     if max(edge_score(grey, H, sx * (CARD_W + 4) / 2, -CARD_H * (1 - cover), CARD_H * (1 - cover), paper)[0]
            for cover in (0.4, 0.5, 0.6) for sx in (-1, 1)) < JOIN / 2:
         return best[1], best[2], 0.0
+    def support(px: float, py: float) -> float:
+        s = sorted(edge_score(grey, H, sx * px / 2, -py, py, paper)[0] for sx in (-1, 1))
+        return s[1] + 0.5 * s[0]
+
+    # the row pitch at one gap, then the gap at that pitch (the two hardly interact: the
+    # pitch moves the top edges, the gap the sides)
+    gaps = np.linspace(1.0, GAP_MAX - 2, 4)
     for cover in np.linspace(COVER_RANGE[0], COVER_RANGE[1], 5):
         py = CARD_H * (1 - cover)
-        for gap in np.linspace(1.0, GAP_MAX - 2, 4):
-            px = CARD_W + gap
-            s = sorted(edge_score(grey, H, sx * px / 2, -py, py, paper)[0] for sx in (-1, 1))
-            s = s[1] + 0.5 * s[0]
-            if s > best[0]:
-                best = (s, px, py)
+        s = support(CARD_W + gaps[1], py)
+        if s > best[0]:
+            best = (s, CARD_W + gaps[1], py)
+    py = best[2]
+    for gap in gaps[[0, 2, 3]]:
+        s = support(CARD_W + gap, py)
+        if s > best[0]:
+            best = (s, CARD_W + gap, py)
     return best[1], best[2], best[0] / 1.5
 
 

@@ -140,6 +140,24 @@ def test_truth_fit_lays_the_lattice_on_the_truths_cards(photo):
             assert err < 0.05 * np.linalg.norm(got[1] - got[0]) + 3, (c["position"], err)
 
 
+def test_the_row_pitch_and_gap_are_found_above_a_bottom_row_card():
+    # _pitches, from a whole card's frame (7.4's, as the truth lays it): the cards above it
+    # show best at the truth's row pitch within half the search's step, and its gap within
+    # one step (edge_score snaps a card's sides SNAP mm either way: the grow refines it);
+    # the pitch is chosen at one gap, then the gap at that pitch
+    t = truth(FRESH)
+    img = load_image(FRESH)
+    fit = truth_fit(t, img.scale)
+    x, y = fit.places["7.4"]
+    H0 = fit.H @ np.array([[1, 0, x], [0, 1, y], [0, 0, 1]], np.float64)
+    grey = cv2.cvtColor(img.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    quads = [np.asarray(c["corners"], np.float64) / img.scale for c in t["cards"] if c["role"] == "pyramid"]
+    px, py, score = L._pitches(grey, H0, PP.paper_level(img.image, quads))
+    assert score >= L.JOIN
+    assert abs(py - fit.pitch_y) <= 0.075 * L.CARD_H / 2 + 1        # half the pitch step
+    assert abs(px - fit.pitch_x) <= (L.GAP_MAX - 3) / 3              # one gap step
+
+
 def test_a_covered_card_is_read_from_its_top_left_index(photographed):
     """Only the upper part of a card shows: its lower half replaced by another card's face."""
     for deck, rank, cover in (("paris", "Q", "spade"), ("anglo", "7", "heart"), ("simplistic", "K", "club")):
