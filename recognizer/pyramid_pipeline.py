@@ -22,7 +22,7 @@ from .pyramid_lattice import MIN_NODES
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, WHOLE_SIZE_TOL, PyramidFit, card_sizes, exposed, fit_pyramid,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
-                   ink_mask, read_rank, templates)
+                   SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
 from .result import LOW_CONFIDENCE
 
 VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
@@ -137,6 +137,37 @@ def without_lines(ink: np.ndarray) -> np.ndarray:
     out = ink.copy()
     out[line] = 0
     return out
+
+
+def without_edge_strip(ink: np.ndarray) -> np.ndarray:
+    """The ink mask without straight runs along the card's four edges (as long as
+    without_lines takes them): an outline drawn a little wide keeps a strip of dark table
+    round the card, and a glyph printed near the edge joins it into one blob, too big for a
+    glyph (a waste King read as the stock's back)."""
+    h, w = ink.shape
+    bw, bh = int(w * IDX_W), int(h * IDX_H)
+    runs = [cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones(k, np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+            for k in ((int(FRAME_RUN[0] * bh), 1), (1, int(FRAME_RUN[1] * bw)))]
+    n, lab, st, _ = cv2.connectedComponentsWithStats(runs[0] | runs[1], connectivity=4)
+    edge = [i for i in range(1, n) if st[i][0] == 0 or st[i][1] == 0 or
+            st[i][0] + st[i][2] == w or st[i][1] + st[i][3] == h]
+    out = ink.copy()
+    if edge:
+        out[cv2.dilate(np.isin(lab, edge).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0] = 0
+    return out
+
+
+def face_without_strip(card: np.ndarray) -> RankReading | None:
+    """A card beside the pyramid that read_rank took for a back, read again without the
+    table's strip along its edges when its index corners show paper: the face's reading if
+    its index then reads clearly (as an index that overrules the pips), else None.  A back's
+    pattern or frame matches glyphs only unclearly."""
+    if corner_paper(card) < FACE_PAPER:
+        return None
+    ink = without_edge_strip(ink_mask(card)[0])
+    r = read_rank(card, (ink, None))
+    clear = {v[0] for v in corner_votes(card, ink, templates()) if v[1] >= SURE_SIM and v[2] >= SURE_MARGIN}
+    return r if r.kind in ("number", "court") and clear == {r.rank} else None
 
 
 def corner_ink(ink: np.ndarray) -> np.ndarray:
@@ -524,6 +555,11 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
     if pyr_quads:
+        for b in [b for b in backs if off(b)]:
+            r = face_without_strip(rectify(photo.image, b))
+            if r is not None:
+                backs = [q for q in backs if q is not b]
+                beside.append((b, r))
         if nearest is None:
             # on a fit whose scale the cards confirm, a waste card measures a card's size there
             # as the pyramid's whole cards do: an unsurely read outline smaller than that is a

@@ -12,7 +12,7 @@ import pytest
 from recognizer import pyramid_layout as L
 from recognizer import pyramid_pipeline as PP
 from recognizer.image_io import load_image
-from recognizer.rank import COURT_RANKS
+from recognizer.rank import COURT_RANKS, read_rank
 from synth.render_pyramid import removable_order, truth_fit
 
 DATA = Path(__file__).with_name("data") / "pyramid"
@@ -595,6 +595,23 @@ def test_a_pyramid_whose_cards_all_touch_is_read_from_the_second_look():
     r = PP.recognize_pyramid(photo)
     assert r.waste == t["waste"]
     assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items()) >= 25, r.pyramid   # (none before)
+
+
+def test_a_waste_king_joined_to_the_tables_strip_is_read_again_as_a_king():
+    """The waste King of a held-out render (kde-standard, seed 4301's 0004) as its outline cuts
+    it: a strip of the purple table along the edges joins the K glyph, no index is seen and
+    the big picture reads as a back's pattern.  Without the strip its index reads clearly."""
+    card = cv2.imread(str(DATA / "waste_king_table_strip_kde-standard_4301_0004.png"))
+    assert read_rank(card).kind == "back"
+    r = PP.face_without_strip(card)
+    assert r is not None and r.rank == "K"
+
+
+def test_a_back_with_paper_corners_stays_a_back():
+    """The stock of a development render (lattmann): its corners show some paper (0.51), and
+    without the strip a corner matches a K, but not clearly: still the stock's back."""
+    card = cv2.imread(str(DATA / "back_paper_corners_lattmann_912_0005.png"))
+    assert PP.face_without_strip(card) is None
 
 
 def test_no_waste_card_is_read_from_the_tables_pattern():
