@@ -19,7 +19,7 @@ from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectif
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_lattice import MIN_NODES
-from .pyramid_layout import (CARD_H, CARD_W, PLACES, WHOLE_SIZE_TOL, PyramidFit, card_sizes, exposed, fit_pyramid,
+from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_sizes, exposed, fit_pyramid,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
                    SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
@@ -454,6 +454,13 @@ def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float,
             if _inside(np.mean(c, 0), quad) and FOUND_THERE[0] < cv2.contourArea(np.float32(c)) / area < FOUND_THERE[1]]
 
 
+def papery(image: np.ndarray, quads: list[np.ndarray], faces: list[np.ndarray]) -> list[bool]:
+    """Which outlines show paper as light as a card's in a shadow at least (SHADOW_PAPER of
+    the found faces' paper level): a patch of a dark table read as a card is darker."""
+    paper = paper_level(image, faces)
+    return [paper_level(image, [q]) >= SHADOW_PAPER * paper for q in quads]
+
+
 def paper_level(image: np.ndarray, quads: list[np.ndarray]) -> float:
     """The cards' paper grey level: the median over the found cards of the 90th percentile
     of each one's rectified grey (ink and pictures are darker, glare is rarer than a tenth
@@ -568,6 +575,10 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             # may be cut short)
             beside = [(c, r) for (c, r), size in zip(beside, card_sizes(fit.H, [c for c, _ in beside]))
                       if size >= 1 - WHOLE_SIZE_TOL or r.confidence >= LOW_CONFIDENCE]
+        # a face beside the pyramid must show paper: corner_paper, which measures against the
+        # card's own lightest part, finds "paper" in a dark wood's grain
+        beside = [f for f, light in zip(beside, papery(photo.image, [c for c, _ in beside], [c for c, _ in faces]))
+                  if light]
         # a card beside the pyramid with no paper in any index corner is the stock's back,
         # however its frame or pattern read (a plain back's frame reads as a picture with a J)
         paperless = [corner_paper(rectify(photo.image, c)) < FACE_PAPER for c, _ in beside]

@@ -624,3 +624,18 @@ def test_no_waste_card_is_read_from_the_tables_pattern():
     assert not r.places_doubtful
     assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items() if v) >= 11
     assert set(r.waste) <= set(t["waste"]), r.waste          # (three aces before)
+
+
+def test_a_dark_patch_of_table_beside_the_pyramid_is_no_card():
+    """rheinland 0015 (development H) on dark wood: a patch of the grain beside the pyramid
+    read as a court card at 0.9; its "paper" is a quarter as light as the cards'.  Cards in a
+    lamp's falloff keep at least SHADOW_PAPER of it."""
+    img = np.full((600, 800, 3), (40, 60, 90), np.uint8)               # dark brown wood
+    quads = []
+    for i, level in enumerate((235, 230, 225, int(235 * 0.6))):          # the last in shadow
+        x = 40 + 150 * i
+        cv2.rectangle(img, (x, 100), (x + 126, 276), (level,) * 3, -1)
+        cv2.putText(img, "7", (x + 8, 130), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (20, 20, 20), 2)
+        quads.append(np.float64([[x, 100], [x + 126, 100], [x + 126, 276], [x, 276]]))
+    patch = np.float64([[640, 300], [766, 300], [766, 476], [640, 476]])
+    assert PP.papery(img, quads + [patch], quads[:3]) == [True, True, True, True, False]
