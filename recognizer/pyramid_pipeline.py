@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .cards import RECT_H, RECT_W, find_cards, order_corners, quad_sides, rectify, work_image
+from .cards import RECT_H, RECT_W, card_masks, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
-from .pyramid_lattice import MIN_NODES
+from .pyramid_lattice import MIN_NODES, to_photo
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_sizes, exposed, fit_pyramid,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
@@ -50,6 +50,7 @@ SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its s
 #                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
 #                        small share will do, a neighbouring card's piece lies a card's side away)
 JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
+FILLED = 0.85         # a whole card's paper region, holes filled, fills its minimum-area rectangle this much (fitted: tools/fit_filled_outlines.py)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
 DOUBTFUL_PLACE = 0.5  # the most confidence a place gets on a fit the cards found disagree with (asked)
@@ -461,6 +462,39 @@ def papery(image: np.ndarray, quads: list[np.ndarray], faces: list[np.ndarray]) 
     return [paper_level(image, [q]) >= SHADOW_PAPER * paper for q in quads]
 
 
+def card_regions(image: np.ndarray, H: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
+    """The paper masks' regions, holes filled, that measure a card on the table H fits
+    (within WHOLE_SIZE_TOL of its size and proportions): (their minimum-area rectangle in
+    photo px, how fully the region fills it)."""
+    work, fw = work_image(image)
+    m = card_masks(work, False)
+    inv = np.linalg.inv(H)
+    for key in ("bright_hi", "local", "white"):
+        contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            rect = cv2.minAreaRect(c)
+            area = rect[1][0] * rect[1][1]
+            if area < 100:
+                continue
+            q = order_corners(cv2.boxPoints(rect).astype(np.float64) * fw)
+            short, long_ = quad_sides(to_photo(inv, q))
+            if abs(np.sqrt(short * long_ / (CARD_W * CARD_H)) - 1) <= WHOLE_SIZE_TOL and \
+                    abs(long_ / short / (CARD_H / CARD_W) - 1) <= WHOLE_SIZE_TOL:
+                yield q, cv2.contourArea(c) / area
+
+
+def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray]) -> list[np.ndarray]:
+    """Whole cards beside a fitted pyramid that find_cards missed: a court card whose
+    picture reaches near its edges leaves only a ring of paper in the masks, and a fan's top
+    card no region of a card's shape; filled, they measure a card on the fitted table.  The
+    card_regions that fill their rectangle (FILLED) centred on no outline found (`known`)."""
+    out: list[np.ndarray] = []
+    for q, fill in card_regions(image, H):
+        if fill >= FILLED and not any(_inside(q.mean(0), k) for k in known + out):
+            out.append(q)
+    return out
+
+
 def paper_level(image: np.ndarray, quads: list[np.ndarray]) -> float:
     """The cards' paper grey level: the median over the found cards of the 90th percentile
     of each one's rectified grey (ink and pictures are darker, glare is rarer than a tenth
@@ -562,6 +596,12 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
     if pyr_quads:
+        for q in filled_outlines(photo.image, fit.H, pyr_quads + [c for c, _ in faces] + backs):
+            r = read_rank(rectify(photo.image, q))
+            if r.kind in ("number", "court"):
+                beside.append((q, r))
+            elif r.kind == "back":
+                backs.append(q)
         for b in [b for b in backs if off(b)]:
             r = face_without_strip(rectify(photo.image, b))
             if r is not None:
