@@ -284,20 +284,22 @@ def _papery(grey: np.ndarray, H: np.ndarray, x: float, y: float, pitch_y: float,
     return float(np.mean(view > PAPER_LIGHT * local)) >= PAPER_SHARE
 
 
+def card_measure(H: np.ndarray, quad: np.ndarray) -> tuple[float, float]:
+    """An outline measured on the fitted table (photo px -> mm by H's inverse), against a
+    card: (its size, the geometric mean of its two side lengths over 63 and 88 mm; its
+    proportions, long side over short over a card's)."""
+    m = to_photo(np.linalg.inv(H), np.asarray(quad, np.float64))
+    sides = np.linalg.norm(np.roll(m, -1, 0) - m, axis=1)
+    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return float(np.sqrt(short * long_ / (CARD_W * CARD_H))), float(long_ / max(short, 1e-9) / (CARD_H / CARD_W))
+
+
 def card_sizes(H: np.ndarray, outlines: list[np.ndarray]) -> list[float]:
-    """Each found outline's size on the fitted table (photo px -> mm by H's inverse), as a
-    share of a card's: the geometric mean of its two side lengths over 63 and 88 mm.  A card
-    found whole measures about 1 on the right fit; a covered card's visible part less; on a
-    fit at the wrong scale (a lattice of half pitches, or rows taken for another's) none
-    measures 1."""
-    inv = np.linalg.inv(H)
-    out = []
-    for q in outlines:
-        m = to_photo(inv, np.asarray(q, np.float64))
-        sides = np.linalg.norm(np.roll(m, -1, 0) - m, axis=1)
-        short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-        out.append(float(np.sqrt(short * long_ / (CARD_W * CARD_H))))
-    return out
+    """Each found outline's size on the fitted table as a share of a card's (card_measure).
+    A card found whole measures about 1 on the right fit; a covered card's visible part
+    less; on a fit at the wrong scale (a lattice of half pitches, or rows taken for
+    another's) none measures 1."""
+    return [card_measure(H, q)[0] for q in outlines]
 
 
 def size_doubt(H: np.ndarray, outlines: list[np.ndarray]) -> float | None:
@@ -345,6 +347,7 @@ def _pitches(grey: np.ndarray, H: np.ndarray, paper: float) -> tuple[float, floa
     if max(edge_score(grey, H, sx * (CARD_W + 4) / 2, -CARD_H * (1 - cover), CARD_H * (1 - cover), paper)[0]
            for cover in (0.4, 0.5, 0.6) for sx in (-1, 1)) < JOIN / 2:
         return best[1], best[2], 0.0
+
     def support(px: float, py: float) -> float:
         s = sorted(edge_score(grey, H, sx * px / 2, -py, py, paper)[0] for sx in (-1, 1))
         return s[1] + 0.5 * s[0]

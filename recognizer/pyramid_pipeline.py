@@ -18,8 +18,8 @@ import numpy as np
 from .cards import RECT_H, RECT_W, card_masks, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
-from .pyramid_lattice import MIN_NODES, to_photo
-from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_sizes, exposed, fit_pyramid,
+from .pyramid_lattice import MIN_NODES
+from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
                    SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
@@ -121,18 +121,24 @@ def body_ink(card: np.ndarray, ink: np.ndarray, upto: float) -> float:
     return float(ink[int(0.08 * h):max(int(upto * h), int(0.08 * h) + 1), int(0.25 * w):int(0.75 * w)].mean())
 
 
+def _straight_runs(ink: np.ndarray) -> np.ndarray:
+    """The ink in straight runs longer than any glyph (FRAME_RUN: index box heights down,
+    widths across): frame lines, border lines, a strip of table along the card's edge.
+    Outside the card counts as paper: a glyph near the edge is no run from it."""
+    h, w = ink.shape
+    bw, bh = int(w * IDX_W), int(h * IDX_H)
+    runs = [cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones(k, np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+            for k in ((int(FRAME_RUN[0] * bh), 1), (1, int(FRAME_RUN[1] * bw)))]
+    return runs[0] | runs[1]
+
+
 def without_lines(ink: np.ndarray) -> np.ndarray:
     """The ink mask without long straight lines inside the card: a court picture's frame
     drawn close to the index joins the glyph (a K's leg touching the frame's corner), and
     the whole, too big for a glyph, loses the index.  The card's own top and left edge lines
     are left to clean_corner (a big index touching them would lose its strokes along them)."""
-    h, w = ink.shape
-    bw, bh = int(w * IDX_W), int(h * IDX_H)
-    # outside the card counts as paper: a glyph near the edge is no run from it
-    runs = [cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones(k, np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
-            for k in ((int(FRAME_RUN[0] * bh), 1), (1, int(FRAME_RUN[1] * bw)))]
     # with the pixel either side: a line's ragged edge left behind reads as a stroke
-    line = cv2.dilate(runs[0] | runs[1], np.ones((3, 3), np.uint8)) > 0
+    line = cv2.dilate(_straight_runs(ink), np.ones((3, 3), np.uint8)) > 0
     e = int(FRAME_EDGE_MM * RECT_W / CARD_W)
     line[:e], line[:, :e] = False, False
     out = ink.copy()
@@ -146,10 +152,7 @@ def without_edge_strip(ink: np.ndarray) -> np.ndarray:
     round the card, and a glyph printed near the edge joins it into one blob, too big for a
     glyph (a waste King read as the stock's back)."""
     h, w = ink.shape
-    bw, bh = int(w * IDX_W), int(h * IDX_H)
-    runs = [cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones(k, np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
-            for k in ((int(FRAME_RUN[0] * bh), 1), (1, int(FRAME_RUN[1] * bw)))]
-    n, lab, st, _ = cv2.connectedComponentsWithStats(runs[0] | runs[1], connectivity=4)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(_straight_runs(ink), connectivity=4)
     edge = [i for i in range(1, n) if st[i][0] == 0 or st[i][1] == 0 or
             st[i][0] + st[i][2] == w or st[i][1] + st[i][3] == h]
     out = ink.copy()
@@ -468,7 +471,6 @@ def card_regions(image: np.ndarray, H: np.ndarray) -> Iterator[tuple[np.ndarray,
     photo px, how fully the region fills it)."""
     work, fw = work_image(image)
     m = card_masks(work, False)
-    inv = np.linalg.inv(H)
     for key in ("bright_hi", "local", "white"):
         contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
@@ -477,9 +479,8 @@ def card_regions(image: np.ndarray, H: np.ndarray) -> Iterator[tuple[np.ndarray,
             if area < 100:
                 continue
             q = order_corners(cv2.boxPoints(rect).astype(np.float64) * fw)
-            short, long_ = quad_sides(to_photo(inv, q))
-            if abs(np.sqrt(short * long_ / (CARD_W * CARD_H)) - 1) <= WHOLE_SIZE_TOL and \
-                    abs(long_ / short / (CARD_H / CARD_W) - 1) <= WHOLE_SIZE_TOL:
+            size, shape = card_measure(H, q)
+            if abs(size - 1) <= WHOLE_SIZE_TOL and abs(shape - 1) <= WHOLE_SIZE_TOL:
                 yield q, cv2.contourArea(c) / area
 
 
