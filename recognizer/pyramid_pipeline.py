@@ -19,7 +19,7 @@ from .cards import RECT_H, RECT_W, card_masks, find_cards, order_corners, quad_s
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
 from .pyramid_lattice import MIN_NODES
-from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid,
+from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
                    SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
@@ -53,6 +53,7 @@ JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportion
 FILLED = 0.85         # a whole card's paper region, holes filled, fills its minimum-area rectangle this much (fitted: tools/fit_filled_outlines.py)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
+SURE_SHARE = 0.29     # a fit on which fewer of the places read surely is in doubt (fitted: tools/fit_pyramid_sure_share.py)
 DOUBTFUL_PLACE = 0.5  # the most confidence a place gets on a fit the cards found disagree with (asked)
 FOUND_THERE = (0.8, 1.25)  # a found outline's area over an exposed place's card's: that card found
 #                           (an outline is 0.93 of its card: OUTLINE_GROW in pyramid_lattice.py)
@@ -536,6 +537,21 @@ def place_pyramid(image: np.ndarray, faces: list, allowed: frozenset | None) -> 
     return fit, whole
 
 
+def read_places(image: np.ndarray, fit: PyramidFit, faces: list) -> dict[str, tuple]:
+    """Stage 5: each place of the fit holding a card, row by row: (its corners in photo px,
+    rank, confidence, note).  An exposed place takes a surer reading of a card found whole
+    on its own outline there."""
+    open_ = exposed(fit.present)
+    out = {}
+    for p in in_order(fit.present):
+        q = fit.corners(p)
+        rank, conf, note = read_fit_place(image, fit, p, open_)
+        if p in open_:
+            rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
+        out[p] = (q, rank, conf, note)
+    return out
+
+
 def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     """Read a photo of a Pyramid Solitaire table (path, bytes or BGR array).
     prior: the places known to hold a card (e.g. the tracker's), as a list of "r.c".
@@ -577,20 +593,20 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             warnings.append(f"no card found whole measures a card's size on the pyramid fitted (the nearest "
                             f"{nearest:.0%} of it): its places are probably wrong, please check every place, "
                             "or take the photo again from straight above")
-        open_ = exposed(fit.present)
-        for p in PLACES:
-            if p not in fit.present:
-                continue
-            q = fit.corners(p)
+        reads = read_places(photo.image, fit, faces)
+        sure = sum(conf >= LOW_CONFIDENCE for _, _, conf, _ in reads.values())
+        in_doubt = nearest is not None
+        if not in_doubt and sure < SURE_SHARE * len(reads):
+            in_doubt = doubtful = True
+            warnings.append(f"only {sure} of the {len(reads)} places found read surely: the pyramid is probably "
+                            "placed wrong, please check every place, or take the photo again from straight above")
+        for p, (q, rank, conf, note) in reads.items():
             pyr_quads.append(q)
-            rank, conf, note = read_fit_place(photo.image, fit, p, open_)
-            if p in open_:
-                rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
-            if nearest is not None:
+            if in_doubt:
                 conf, note = min(conf, DOUBTFUL_PLACE), note or "the pyramid's places are in doubt"
             pyramid[p] = rank or UNREAD
             cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
-            if conf < LOW_CONFIDENCE and nearest is None:      # (in doubt: one warning for all)
+            if conf < LOW_CONFIDENCE and not in_doubt:      # (in doubt: one warning for all)
                 warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
     # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)

@@ -659,3 +659,22 @@ def test_a_court_card_whose_picture_breaks_its_paper_is_found_beside_the_pyramid
     want = np.float64([[x0, y0], [x0 + w, y0], [x0 + w, y0 + h], [x0, y0 + h]])
     assert min(np.abs(np.roll(found[0], k, 0) - want).max() for k in range(4)) < 8
     assert PP.filled_outlines(img, H, [want]) == []
+
+
+def test_a_pyramid_placed_off_its_cards_reads_too_few_places_surely():
+    """The reader trusts a placing on which at least SURE_SHARE of the places read surely: on
+    the truth's own placing nearly all do; moved half a card along the rows and half a row
+    down (seed 4300's 0004 was placed so, and told nobody) the cuts fall across two cards."""
+    t = truth(FRESH)
+    img = load_image(FRESH)
+    fit = truth_fit(t, img.scale)
+    faces = []
+
+    def share(f):
+        reads = PP.read_places(img.image, f, faces)
+        return sum(conf >= PP.LOW_CONFIDENCE for _, _, conf, _ in reads.values()) / len(reads)
+
+    assert share(fit) >= 0.8
+    off = np.array([[1, 0, fit.pitch_x / 2], [0, 1, fit.pitch_y / 2], [0, 0, 1]], np.float64)
+    moved = L.PyramidFit(fit.H @ off, fit.pitch_x, fit.pitch_y, fit.places, fit.present, {})
+    assert share(moved) < PP.SURE_SHARE
