@@ -497,6 +497,23 @@ def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray]) -
     return out
 
 
+def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: list, backs: list,
+                      pyr_quads: list) -> tuple[list, list]:
+    """(beside, backs) with the whole cards filled_outlines finds off the pyramid, each read:
+    a face replaces the outlines found inside it (pieces of it), a back joins the backs.  A
+    found outline much smaller than a card on the fitted table is such a piece: it gives way
+    to the region round it (a fan's top cut short by the card under it)."""
+    whole = [c for (c, _), size in zip(faces, card_sizes(H, [c for c, _ in faces])) if size >= 1 - WHOLE_SIZE_TOL]
+    beside, backs = list(beside), list(backs)
+    for q in filled_outlines(image, H, pyr_quads + whole + backs):
+        r = read_rank(rectify(image, q))
+        if r.kind in ("number", "court"):
+            beside = [(c, rr) for c, rr in beside if not _inside(np.mean(c, 0), q)] + [(q, r)]
+        elif r.kind == "back":
+            backs.append(q)
+    return beside, backs
+
+
 def paper_level(image: np.ndarray, quads: list[np.ndarray]) -> float:
     """The cards' paper grey level: the median over the found cards of the 90th percentile
     of each one's rectified grey (ink and pictures are darker, glare is rarer than a tenth
@@ -613,12 +630,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
     if pyr_quads:
-        for q in filled_outlines(photo.image, fit.H, pyr_quads + [c for c, _ in faces] + backs):
-            r = read_rank(rectify(photo.image, q))
-            if r.kind in ("number", "court"):
-                beside.append((q, r))
-            elif r.kind == "back":
-                backs.append(q)
+        beside, backs = with_missed_cards(photo.image, fit.H, faces, beside, backs, pyr_quads)
         for b in [b for b in backs if off(b)]:
             r = face_without_strip(rectify(photo.image, b))
             if r is not None:
