@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
+
+from assistant.pyramid.rules import WASTE_PILES
 
 from .cards import RECT_H, RECT_W, card_masks, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
@@ -596,6 +598,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     full = lambda q: [[int(round(x * s)), int(round(y * s))] for x, y in q]
     pyr_quads = []
     nearest = None
+    in_doubt = False        # the places read on a fit that is probably wrong (each capped, one warning)
     doubtful = fit is None or len(fit.present) == 0 or not fit.apex_found
     if fit is None or len(fit.present) == 0:
         warnings.append("no pyramid found: the cards found are listed, no places")
@@ -667,8 +670,16 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         if r.confidence < LOW_CONFIDENCE and pyr_quads and nearest is None:
             warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
     waste = [c.rank for c in cards if c.role == "waste"]
-    if len(waste) > 3:
-        warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most three waste tops expected")
+    if len(waste) > WASTE_PILES:
+        warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most {WASTE_PILES} waste tops expected")
+        if pyr_quads and not in_doubt:
+            # pyramid cards the placing left out lie beside it: its places are in doubt too
+            doubtful = True
+            warnings = [w for w in warnings if w.split(":")[0] not in PLACES]
+            warnings.append("the pyramid is probably placed wrong (cards beside it may be its own): please check "
+                            "every place, or take the photo again from straight above")
+            cards = [replace(c, confidence=min(c.confidence, DOUBTFUL_PLACE), note=c.note or "the pyramid's places are in doubt")
+                     if c.role == "pyramid" else c for c in cards]
     stock = any(off(b) for b in backs)
     for b in backs:
         if off(b):

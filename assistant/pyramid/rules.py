@@ -16,6 +16,7 @@ GOALS = ("pyramid", "all52")
 ENDS = ("play_out", "at_empty_stock")
 PASSES = (1, 3, None)          # None: unlimited
 PYRAMID_SIZE = 28
+WASTE_PILES = 3                # draw=three_piles: the seed's draw option lays three waste piles (A1)
 ROWS = 7
 KING = 13
 PAIR_SUM = 13

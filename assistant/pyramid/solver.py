@@ -30,10 +30,10 @@ from ..common import TablesideError
 from . import _pyramidcore
 from .positions import COVER_MASK, COVERERS, PLACES
 from .rules import KING, PAIR_SUM, PYRAMID_SIZE, Rules
+from .state import PILE_NAMES as PILES
 
 DECK_SIZE = 52
 STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
-PILES = ("w1", "w2", "w3")
 DEFAULT_MAX_STATES = 8_000_000      # up to about 1 GB at the limit; a search past it stops with a SolverError
 
 _DRAW, _RECYCLE, _REMOVE = 0, 1, 2
@@ -173,7 +173,7 @@ class Position:
             return PLACES[slot]
         k = slot - PYRAMID_SIZE
         if self.rules.draw == "three_piles":
-            return PILES[k % 3]
+            return PILES[k % len(PILES)]
         return "waste" if k < self.pointer else "stock"
 
     def is_won(self) -> bool:

@@ -34,11 +34,11 @@ from typing import Any, Iterable
 from ..common import RANKS, SUITS, Card, parse_rank
 from ..common import TablesideError
 from .positions import COVERERS, PLACES, PYRAMID_SIZE, is_valid_shape
-from .rules import KING, PAIR_SUM, Rules
+from .rules import KING, PAIR_SUM, WASTE_PILES, Rules
 
 DECK_SIZE = 52
 STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE      # 24
-PILE_NAMES = ("w1", "w2", "w3")
+PILE_NAMES = tuple(f"w{i + 1}" for i in range(WASTE_PILES))
 RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
               "nines", "tens", "jacks", "queens", "kings")
 

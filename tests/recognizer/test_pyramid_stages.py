@@ -705,3 +705,23 @@ def test_a_piece_found_of_a_waste_card_gives_way_to_the_whole_card():
     assert r.rank == "7"
     want = np.float64([[300, 250], [300 + w, 250], [300 + w, 250 + h], [300, 250 + h]])
     assert min(np.abs(np.roll(q, k, 0) - want).max() for k in range(4)) < 10
+
+
+def test_more_face_up_cards_beside_the_pyramid_than_waste_piles_put_its_places_in_doubt():
+    """Seed 4303's 0019: a placing of 6 places on a pyramid of 16 cards, read surely, the rest
+    of the pyramid read as four waste cards.  The rules lay at most WASTE_PILES waste tops:
+    more face-up cards beside the pyramid are its own cards the placing left out.  Here the
+    fresh photo's waste card is laid three more times on the bare table."""
+    img = cv2.imread(str(FRESH))
+    waste = np.int32([[99, 448], [192, 480], [119, 625], [21, 593]])
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, waste, 1)
+    for dx, dy in ((330, -400), (560, -420), (10, -420)):
+        moved = np.roll(np.roll(mask, dy, 0), dx, 1).astype(bool)
+        img[moved] = np.roll(np.roll(img, dy, 0), dx, 1)[moved]
+    r = PP.recognize_pyramid(img)
+    assert len(r.waste) == 4, r.waste
+    assert r.places_doubtful
+    assert all(c.confidence < PP.LOW_CONFIDENCE for c in r.cards if c.role == "pyramid")
+    assert any("waste tops expected" in w for w in r.warnings)
+    assert PP.recognize_pyramid(FRESH).places_doubtful is False
