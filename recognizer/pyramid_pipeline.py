@@ -656,6 +656,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         paperless = [corner_paper(rectify(photo.image, c)) < FACE_PAPER for c, _ in beside]
         backs += [c for (c, _), no in zip(beside, paperless) if no]
         beside = [f for f, no in zip(beside, paperless) if not no]
+    left_out = 0            # face-up cards touching the placed pyramid (see below)
     for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
         if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
@@ -665,21 +666,28 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
                             "for the stock; if it is a face-up court card, please check")
             continue
         rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
-        conf = r.confidence if nearest is None else min(r.confidence, DOUBTFUL_PLACE)   # (a pyramid card?)
-        cards.append(PlaceCard(rank, full(c), conf, role, None, r.note))
-        if r.confidence < LOW_CONFIDENCE and pyr_quads and nearest is None:
-            warnings.append(f"waste card read as {rank or '?'} but not surely: please check")
+        conf, note = r.confidence, r.note
+        if any(_touching(c, k) for k in pyr_quads):
+            # the waste lies a little way off; a card touching the placed pyramid is most likely
+            # one of its own the placing left out (every such card of 112 renders was)
+            left_out += 1
+            conf, note = min(conf, DOUBTFUL_PLACE), note or "touches the pyramid: perhaps one of its cards"
+        if nearest is not None:
+            conf = min(conf, DOUBTFUL_PLACE)        # (a pyramid card?)
+        cards.append(PlaceCard(rank, full(c), conf, role, None, note))
+        if conf < LOW_CONFIDENCE and pyr_quads and nearest is None:
+            warnings.append(f"waste card read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
     waste = [c.rank for c in cards if c.role == "waste"]
     if len(waste) > WASTE_PILES:
         warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most {WASTE_PILES} waste tops expected")
-        if pyr_quads and not in_doubt:
-            # pyramid cards the placing left out lie beside it: its places are in doubt too
-            doubtful = True
-            warnings = [w for w in warnings if w.split(":")[0] not in PLACES]
-            warnings.append("the pyramid is probably placed wrong (cards beside it may be its own): please check "
-                            "every place, or take the photo again from straight above")
-            cards = [replace(c, confidence=min(c.confidence, DOUBTFUL_PLACE), note=c.note or "the pyramid's places are in doubt")
-                     if c.role == "pyramid" else c for c in cards]
+    if pyr_quads and not in_doubt and (len(waste) > WASTE_PILES or left_out):
+        # pyramid cards the placing left out lie beside it: its places are in doubt too
+        doubtful = True
+        warnings = [w for w in warnings if w.split(":")[0] not in PLACES]
+        warnings.append("the pyramid is probably placed wrong (cards beside it may be its own): please check "
+                        "every place, or take the photo again from straight above")
+        cards = [replace(c, confidence=min(c.confidence, DOUBTFUL_PLACE), note=c.note or "the pyramid's places are in doubt")
+                 if c.role == "pyramid" else c for c in cards]
     stock = any(off(b) for b in backs)
     for b in backs:
         if off(b):
