@@ -610,7 +610,8 @@ def outline_masks(gray: np.ndarray, white: np.ndarray, t: float, faint: np.ndarr
 
 
 def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None = None,
-               outlines: bool = False, size_plane: bool = True, squares: bool = False) -> list[CardQuad]:
+               outlines: bool = False, size_plane: bool = True, squares: bool = False,
+               masks: dict | None = None) -> list[CardQuad]:
     """Card outlines in the work image: a list of CardQuad (not yet checked to be face up).
     size_plane: fit the card size across the photo (_size_model); off where most cards are
     partly covered (a pyramid), whose visible parts are not a card's size.
@@ -620,9 +621,10 @@ def find_cards(work: np.ndarray, debug: dict | None = None, seeds: list | None =
     first found no layout (a fan's cut also finds a pile top beside its stack's strip, and a
     straight line in a score pad: on a layout the first look's cards are the surer).
     squares: take cards that look square (TILTED_ASPECT) without the size plane's steep tilt:
-    a pyramid's second look when the first found too few cards (a photo tilted steeply)."""
+    a pyramid's second look when the first found too few cards (a photo tilted steeply).
+    masks: card_masks(work, outlines) if the caller has them already."""
     h, w = work.shape[:2]
-    m = card_masks(work, outlines)
+    m = card_masks(work, outlines) if masks is None else masks
     if debug is not None:
         debug.update(m)
     edge_near = cv2.dilate(m["edges"], np.ones((3, 3), np.uint8))

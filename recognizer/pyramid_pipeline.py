@@ -374,7 +374,14 @@ def _rejoined(quads: list) -> list[tuple[np.ndarray, list]]:
         [(g[0], []) for g in rows.values() if len(g) == 1]
 
 
-def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
+def paper_masks(image: np.ndarray) -> tuple[np.ndarray, float, dict]:
+    """(the work image, its factor to the photo's px, card_masks of it): find_cards'
+    masks, which the second look and the search for missed whole cards read again."""
+    work, fw = work_image(image)
+    return work, fw, card_masks(work, False)
+
+
+def _whole_cards(photo, masks: tuple | None = None) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.ndarray]]:
     """find_cards on the work image; (face-up cards with their readings, backs) in the
     photo's detail pixels.  A split row joined again that has a card's proportions and
     reads as a card is one card (seen side-on); else its pieces stand.  With fewer faces read
@@ -382,11 +389,12 @@ def _whole_cards(photo) -> tuple[list[tuple[np.ndarray, RankReading]], list[np.n
     proportions (find_cards' squares: a photo tilted so steeply that its cards look square;
     a pyramid whose cards all touch, whose row-end cards show only long pieces), kept if it
     finds more faces or reads more surely and loses neither (on a white table the first look's
-    many outlines placed a steep pyramid better than the second's two more sure cards)."""
-    work, fw = work_image(photo.image)
-    faces, backs = _look(photo, work, fw, squares=False)
+    many outlines placed a steep pyramid better than the second's two more sure cards).
+    masks: paper_masks(photo.image) if the caller has them already."""
+    work, fw, m = masks if masks is not None else paper_masks(photo.image)
+    faces, backs = _look(photo, work, fw, m, squares=False)
     if len(_read_surely(faces)) < MIN_NODES:
-        again = _look(photo, work, fw, squares=True)
+        again = _look(photo, work, fw, m, squares=True)
         before, after = (len(_read_surely(faces)), len(faces)), (len(_read_surely(again[0])), len(again[0]))
         if after != before and all(a >= b for a, b in zip(after, before)):
             faces, backs = again
@@ -398,7 +406,7 @@ def _read_surely(faces: list) -> list[np.ndarray]:
     return [c for c, r in faces if r.confidence >= LOW_CONFIDENCE]
 
 
-def _look(photo, work: np.ndarray, fw: float, squares: bool) -> tuple[list, list]:
+def _look(photo, work: np.ndarray, fw: float, masks: dict, squares: bool) -> tuple[list, list]:
     """One look of _whole_cards: (faces, backs)."""
     faces, backs = [], []
 
@@ -408,7 +416,7 @@ def _look(photo, work: np.ndarray, fw: float, squares: bool) -> tuple[list, list
         elif r.kind == "back":
             backs.append(corners)
 
-    for q, parts in _rejoined(find_cards(work, size_plane=False, squares=squares)):   # covered cards show part of a card
+    for q, parts in _rejoined(find_cards(work, size_plane=False, squares=squares, masks=masks)):   # covered cards show part of a card
         short, long_ = quad_sides(q)
         whole = not parts or JOINED_ASPECT[0] < long_ / short < JOINED_ASPECT[1]
         r = read_rank(rectify(photo.image, q * fw)) if whole else None
@@ -468,12 +476,11 @@ def papery(image: np.ndarray, quads: list[np.ndarray], faces: list[np.ndarray]) 
     return [paper_level(image, [q]) >= SHADOW_PAPER * paper for q in quads]
 
 
-def card_regions(image: np.ndarray, H: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
+def card_regions(image: np.ndarray, H: np.ndarray, masks: tuple | None = None) -> Iterator[tuple[np.ndarray, float]]:
     """The paper masks' regions, holes filled, that measure a card on the table H fits
     (within WHOLE_SIZE_TOL of its size and proportions): (their minimum-area rectangle in
-    photo px, how fully the region fills it)."""
-    work, fw = work_image(image)
-    m = card_masks(work, False)
+    photo px, how fully the region fills it).  masks: paper_masks(image), if at hand."""
+    _, fw, m = masks if masks is not None else paper_masks(image)
     for key in ("bright_hi", "local", "white"):
         contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
@@ -487,27 +494,28 @@ def card_regions(image: np.ndarray, H: np.ndarray) -> Iterator[tuple[np.ndarray,
                 yield q, cv2.contourArea(c) / area
 
 
-def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray]) -> list[np.ndarray]:
+def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
+                    masks: tuple | None = None) -> list[np.ndarray]:
     """Whole cards beside a fitted pyramid that find_cards missed: a court card whose
     picture reaches near its edges leaves only a ring of paper in the masks, and a fan's top
     card no region of a card's shape; filled, they measure a card on the fitted table.  The
     card_regions that fill their rectangle (FILLED) centred on no outline found (`known`)."""
     out: list[np.ndarray] = []
-    for q, fill in card_regions(image, H):
+    for q, fill in card_regions(image, H, masks):
         if fill >= FILLED and not any(_inside(q.mean(0), k) for k in known + out):
             out.append(q)
     return out
 
 
 def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: list, backs: list,
-                      pyr_quads: list) -> tuple[list, list]:
+                      pyr_quads: list, masks: tuple | None = None) -> tuple[list, list]:
     """(beside, backs) with the whole cards filled_outlines finds off the pyramid, each read:
     a face replaces the outlines found inside it (pieces of it), a back joins the backs.  A
     found outline much smaller than a card on the fitted table is such a piece: it gives way
     to the region round it (a fan's top cut short by the card under it)."""
     whole = [c for (c, _), size in zip(faces, card_sizes(H, [c for c, _ in faces])) if size >= 1 - WHOLE_SIZE_TOL]
     beside, backs = list(beside), list(backs)
-    for q in filled_outlines(image, H, pyr_quads + whole + backs):
+    for q in filled_outlines(image, H, pyr_quads + whole + backs, masks):
         r = read_rank(rectify(image, q))
         if r.kind in ("number", "court"):
             beside = [(c, rr) for c, rr in beside if not _inside(np.mean(c, 0), q)] + [(q, r)]
@@ -581,7 +589,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     log = StageLog(debug)
     log.photo(photo.image)
     s = photo.scale
-    faces, backs = _whole_cards(photo)
+    masks = paper_masks(photo.image)
+    faces, backs = _whole_cards(photo, masks)
     log.found(photo.image, [c for c, _ in faces] + backs)
     log.ranks(photo.image, faces, backs)
     if not faces and not backs:
@@ -633,7 +642,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     role = "waste" if pyr_quads else "outside"
     beside = [(c, r) for c, r in faces if off(c)]
     if pyr_quads:
-        beside, backs = with_missed_cards(photo.image, fit.H, faces, beside, backs, pyr_quads)
+        beside, backs = with_missed_cards(photo.image, fit.H, faces, beside, backs, pyr_quads, masks)
         for b in [b for b in backs if off(b)]:
             r = face_without_strip(rectify(photo.image, b))
             if r is not None:
