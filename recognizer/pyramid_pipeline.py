@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -605,7 +605,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     cards: list[PlaceCard] = []
     pyramid: dict[str, str | None] = {p: None for p in PLACES}
     full = lambda q: [[int(round(x * s)), int(round(y * s))] for x, y in q]
-    pyr_quads = []
+    reads: dict[str, tuple] = {}
     nearest = None
     in_doubt = False        # the places read on a fit that is probably wrong (each capped, one warning)
     doubtful = fit is None or len(fit.present) == 0 or not fit.apex_found
@@ -629,14 +629,8 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             in_doubt = doubtful = True
             warnings.append(f"only {sure} of the {len(reads)} places found read surely: the pyramid is probably "
                             "placed wrong, please check every place, or take the photo again from straight above")
-        for p, (q, rank, conf, note) in reads.items():
-            pyr_quads.append(q)
-            if in_doubt:
-                conf, note = min(conf, DOUBTFUL_PLACE), note or "the pyramid's places are in doubt"
-            pyramid[p] = rank or UNREAD
-            cards.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
-            if conf < LOW_CONFIDENCE and not in_doubt:      # (in doubt: one warning for all)
-                warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
+    pyr_quads = [q for q, _, _, _ in reads.values()]
+    later: list[str] = []   # the warnings about what lies beside the pyramid (after the places')
     # waste and stock: the whole cards lying off the pyramid (with no pyramid: just cards)
     off = lambda q: not any(_inside(np.mean(q, 0), pq) for pq in pyr_quads)
     role = "waste" if pyr_quads else "outside"
@@ -671,7 +665,7 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
             # back (a checkered back reads as a king at 0.67)
             backs.append(c)
-            warnings.append("a picture or pattern beside the pyramid with no legible index: taken "
+            later.append("a picture or pattern beside the pyramid with no legible index: taken "
                             "for the stock; if it is a face-up court card, please check")
             continue
         rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
@@ -685,18 +679,25 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             conf = min(conf, DOUBTFUL_PLACE)        # (a pyramid card?)
         cards.append(PlaceCard(rank, full(c), conf, role, None, note))
         if conf < LOW_CONFIDENCE and pyr_quads and nearest is None:
-            warnings.append(f"waste card read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
+            later.append(f"waste card read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
     waste = [c.rank for c in cards if c.role == "waste"]
     if len(waste) > WASTE_PILES:
-        warnings.append(f"{len(waste)} face-up cards beside the pyramid: at most {WASTE_PILES} waste tops expected")
+        later.append(f"{len(waste)} face-up cards beside the pyramid: at most {WASTE_PILES} waste tops expected")
     if pyr_quads and not in_doubt and (len(waste) > WASTE_PILES or left_out):
         # pyramid cards the placing left out lie beside it: its places are in doubt too
-        doubtful = True
-        warnings = [w for w in warnings if w.split(":")[0] not in PLACES]
-        warnings.append("the pyramid is probably placed wrong (cards beside it may be its own): please check "
-                        "every place, or take the photo again from straight above")
-        cards = [replace(c, confidence=min(c.confidence, DOUBTFUL_PLACE), note=c.note or "the pyramid's places are in doubt")
-                 if c.role == "pyramid" else c for c in cards]
+        in_doubt = doubtful = True
+        later.append("the pyramid is probably placed wrong (cards beside it may be its own): please check "
+                     "every place, or take the photo again from straight above")
+    # the places, read before, now that every reason to doubt them is known
+    places: list[PlaceCard] = []
+    for p, (q, rank, conf, note) in reads.items():
+        if in_doubt:
+            conf, note = min(conf, DOUBTFUL_PLACE), note or "the pyramid's places are in doubt"
+        pyramid[p] = rank or UNREAD
+        places.append(PlaceCard(rank, full(q), conf, "pyramid", p, note))
+        if conf < LOW_CONFIDENCE and not in_doubt:      # (in doubt: one warning for all)
+            warnings.append(f"{p}: read as {rank or '?'} but not surely ({note or 'low confidence'}): please check")
+    cards, warnings = places + cards, warnings + later
     stock = any(off(b) for b in backs)
     for b in backs:
         if off(b):
