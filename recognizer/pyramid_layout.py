@@ -32,6 +32,7 @@ import numpy as np
 
 from assistant.pyramid.rules import ROWS
 
+from .cards import TILTED_ASPECT
 from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, MIN_NODES, apexes, card_corners, fit_lattices,
                               to_photo)
 
@@ -319,13 +320,15 @@ def _homography(src: list, dst: list) -> np.ndarray:
 
 def _anchor_frames(quad: np.ndarray) -> list[np.ndarray]:
     """Homographies card mm -> photo px that a found outline may give: a whole card (its top
-    either short side) or, when it is wider than long for a strip, the visible upper part of
-    a covered card (its top either long side: the card's width, the rest hidden)."""
+    either short side; as long over wide as find_cards takes in a tilted photo, TILTED_ASPECT:
+    a tilt of 45 degrees squeezes a card to 1.0 or stretches it to 2.0) or, when it is wider
+    than long for a strip, the visible upper part of a covered card (its top either long side:
+    the card's width, the rest hidden)."""
     q = np.asarray(quad, np.float64)
     sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)
     short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     out = []
-    if 1.2 < long_ / max(short, 1) < 1.65:
+    if TILTED_ASPECT[0] < long_ / max(short, 1) < TILTED_ASPECT[1]:
         for top in (0, 2):                  # corners come clockwise, the first edge short
             tl, tr, br, bl = (q[(top + i) % 4] for i in range(4))
             out.append(_homography(card_corners(0, 0), [tl, tr, br, bl]))

@@ -51,7 +51,8 @@ SECOND_LOOK = 0.6      # the most confidence a reading from the runner-up edge l
 SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
 #                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
 #                        small share will do, a neighbouring card's piece lies a card's side away)
-JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (as _anchor_frames' whole card)
+JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (cards.TILTED_ASPECT
+#                              here lost a whole pyramid and added a waste card on development set H)
 FILLED = 0.85         # a whole card's paper region, holes filled, fills its minimum-area rectangle this much (fitted: tools/fit_filled_outlines.py)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
