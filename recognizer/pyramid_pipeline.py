@@ -167,12 +167,14 @@ def without_edge_strip(ink: np.ndarray) -> np.ndarray:
 
 def face_without_strip(card: np.ndarray) -> RankReading | None:
     """A card beside the pyramid that read_rank took for a back, read again without the
-    table's strip along its edges when its index corners show paper: the face's reading if
-    its index then reads clearly (as an index that overrules the pips), else None.  A back's
-    pattern or frame matches glyphs only unclearly."""
+    table's strip along its edges and the long lines inside it when its index corners show
+    paper: the face's reading if its index then reads clearly (as an index that overrules the
+    pips), else None.  A court card's glyph joins the strip (an outline drawn a little wide)
+    or its picture's frame (a big index drawn close to it), and the blob is no glyph.  A
+    back's pattern or frame matches glyphs only unclearly."""
     if corner_paper(card) < FACE_PAPER:
         return None
-    ink = without_edge_strip(ink_mask(card)[0])
+    ink = without_lines(without_edge_strip(ink_mask(card)[0]))
     r = read_rank(card, (ink, None))
     clear = {v[0] for v in corner_votes(card, ink, templates()) if v[1] >= SURE_SIM and v[2] >= SURE_MARGIN}
     return r if r.kind in ("number", "court") and clear == {r.rank} else None

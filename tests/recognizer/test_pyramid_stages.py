@@ -618,6 +618,18 @@ def test_a_waste_king_joined_to_the_tables_strip_is_read_again_as_a_king():
     assert r is not None and r.rank == "K"
 
 
+def test_a_waste_king_whose_index_touches_the_strip_and_the_frame_is_read_as_a_king():
+    """The waste King of a held-out render (kde-standard, seed 4305's 0002, beside the stock's
+    back): a strip of the dark red table along its edges joins the K's top serif, and its leg
+    touches the picture's frame, so the glyph is one blob with the frame, too big for a glyph,
+    and the card read as the stock's back.  Without the strip and the frame's lines inside the
+    card its index reads clearly in both corners."""
+    card = cv2.imread(str(DATA / "waste_king_index_on_frame_kde-standard_4305_0002.png"))
+    assert read_rank(card).kind == "back"
+    r = PP.face_without_strip(card)
+    assert r is not None and r.rank == "K" and r.confidence >= PP.LOW_CONFIDENCE
+
+
 def test_a_back_with_paper_corners_stays_a_back():
     """The stock of a development render (lattmann): its corners show some paper (0.51), and
     without the strip a corner matches a K, but not clearly: still the stock's back."""
