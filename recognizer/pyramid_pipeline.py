@@ -166,7 +166,8 @@ def without_edge_strip(ink: np.ndarray) -> np.ndarray:
 
 
 def face_without_strip(card: np.ndarray) -> RankReading | None:
-    """A card beside the pyramid that read_rank took for a back, read again without the
+    """A card beside the pyramid that read_rank took for a back (or a picture with no
+    legible index), read again without the
     table's strip along its edges and the long lines inside it when its index corners show
     paper: the face's reading if its index then reads clearly (as an index that overrules the
     pips), else None.  A court card's glyph joins the strip (an outline drawn a little wide)
@@ -484,7 +485,7 @@ def card_regions(image: np.ndarray, H: np.ndarray, masks: tuple | None = None) -
     (within WHOLE_SIZE_TOL of its size and proportions): (their minimum-area rectangle in
     photo px, how fully the region fills it).  masks: paper_masks(image), if at hand."""
     _, fw, m = masks if masks is not None else paper_masks(image)
-    for key in ("bright_hi", "local", "white"):
+    for key in ("bright_hi", "local", "white", "edge_fill"):
         contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             rect = cv2.minAreaRect(c)
@@ -666,7 +667,12 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
     for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
         if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
-            # back (a checkered back reads as a king at 0.67)
+            # back (a checkered back reads as a king at 0.67); a court card whose glyph the
+            # table's strip or its frame joins shows paper in its corners and reads without them
+            again = face_without_strip(rectify(photo.image, c))
+            if again is not None:
+                r = again
+        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
             backs.append(c)
             later.append("a picture or pattern beside the pyramid with no legible index: taken "
                             "for the stock; if it is a face-up court card, please check")
