@@ -485,7 +485,7 @@ def card_regions(image: np.ndarray, H: np.ndarray, masks: tuple | None = None) -
     (within WHOLE_SIZE_TOL of its size and proportions): (their minimum-area rectangle in
     photo px, how fully the region fills it).  masks: paper_masks(image), if at hand."""
     _, fw, m = masks if masks is not None else paper_masks(image)
-    for key in ("bright_hi", "local", "white", "edge_fill"):
+    for key in ("bright_hi", "local", "edge_fill"):
         contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             rect = cv2.minAreaRect(c)
