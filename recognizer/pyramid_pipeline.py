@@ -515,14 +515,17 @@ def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: lis
                       pyr_quads: list, masks: tuple | None = None) -> tuple[list, list]:
     """(beside, backs) with the whole cards filled_outlines finds off the pyramid, each read:
     a face replaces the outlines found inside it (pieces of it), a back joins the backs.  A
-    found outline much smaller than a card on the fitted table is such a piece: it gives way
-    to the region round it (a fan's top cut short by the card under it)."""
+    found outline much smaller than a card on the fitted table, face or "back", is such a
+    piece: it gives way to the region round it (a fan's top cut short by the card under it; a
+    fanned court card cut in pieces, its picture's piece taken for a back)."""
     whole = [c for (c, _), size in zip(faces, card_sizes(H, [c for c, _ in faces])) if size >= 1 - WHOLE_SIZE_TOL]
+    whole += [b for b, size in zip(backs, card_sizes(H, backs)) if size >= 1 - WHOLE_SIZE_TOL]
     beside, backs = list(beside), list(backs)
-    for q in filled_outlines(image, H, pyr_quads + whole + backs, masks):
+    for q in filled_outlines(image, H, pyr_quads + whole, masks):
         r = read_rank(rectify(image, q))
         if r.kind in ("number", "court"):
             beside = [(c, rr) for c, rr in beside if not _inside(np.mean(c, 0), q)] + [(q, r)]
+            backs = [b for b in backs if not _inside(np.mean(b, 0), q)]
         elif r.kind == "back":
             backs.append(q)
     return beside, backs

@@ -644,6 +644,19 @@ def test_a_waste_king_on_a_white_table_is_found_and_read():
     assert sum(c.role == "stock" for c in r.cards) == 1
 
 
+def test_a_fanned_waste_king_cut_in_pieces_is_found_whole():
+    """A held-out render (kde-standard, seed 4302, photo 14, scaled to 1600 x 1200): the waste
+    fanned, a King on an ace and a 6.  find_cards cut the fan in three pieces the size of the
+    pyramid's covered parts, the King's picture taken for a back, and the King was lost (two
+    stocks, no waste).  A piece much smaller than a card gives way to the card-sized region
+    round it, a "back" as a face does, and the region reads as the King."""
+    photo = DATA / "pyramid_kde-standard_4302_0014_small.jpg"
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert r.waste == t["waste"] == ["K"]
+    assert [c.role for c in r.cards if c.role != "pyramid"].count("stock") == 1
+
+
 def test_a_back_with_paper_corners_stays_a_back():
     """The stock of a development render (lattmann): its corners show some paper (0.51), and
     without the strip a corner matches a K, but not clearly: still the stock's back."""
