@@ -23,8 +23,8 @@ from .image_io import RecognitionError, load_image
 from .pyramid_lattice import MIN_NODES
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
-from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, NUMBER_RANKS, RankReading, corner_paper, index_glyph,
-                   SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
+from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, LEGIBLE, NUMBER_RANKS, RankReading, corner_paper,
+                   index_glyph, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
 from .result import LOW_CONFIDENCE
 
 VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
@@ -167,18 +167,23 @@ def without_edge_strip(ink: np.ndarray) -> np.ndarray:
 
 def face_without_strip(card: np.ndarray) -> RankReading | None:
     """A card beside the pyramid that read_rank took for a back (or a picture with no
-    legible index), read again without the
-    table's strip along its edges and the long lines inside it when its index corners show
-    paper: the face's reading if its index then reads clearly (as an index that overrules the
-    pips), else None.  A court card's glyph joins the strip (an outline drawn a little wide)
-    or its picture's frame (a big index drawn close to it), and the blob is no glyph.  A
-    back's pattern or frame matches glyphs only unclearly."""
+    legible index), read again without the table's strip along its edges and the long lines
+    inside it when its index corners show paper: the face's reading if its index then reads
+    clearly (as an index that overrules the pips) or, blurred, legibly in both corners, else
+    None.  A court card's glyph joins the strip (an outline drawn a little wide) or its
+    picture's frame (a big index drawn close to it), and the blob is no glyph.  A back's
+    pattern or frame matches glyphs only unclearly, and not alike in two corners."""
     if corner_paper(card) < FACE_PAPER:
         return None
     ink = without_lines(without_edge_strip(ink_mask(card)[0]))
     r = read_rank(card, (ink, None))
-    clear = {v[0] for v in corner_votes(card, ink, templates()) if v[1] >= SURE_SIM and v[2] >= SURE_MARGIN}
-    return r if r.kind in ("number", "court") and clear == {r.rank} else None
+    if r.kind not in ("number", "court"):
+        return None
+    votes = corner_votes(card, ink, templates())
+    clear = {v[0] for v in votes if v[1] >= SURE_SIM and v[2] >= SURE_MARGIN}
+    # or, none clear (a blurred card), both corners naming its rank legibly (rank.both_corners)
+    both = len(votes) == 2 and all(v[1] >= LEGIBLE and v[0] == r.rank for v in votes)
+    return r if clear == {r.rank} or (not clear and both) else None
 
 
 def corner_ink(ink: np.ndarray) -> np.ndarray:

