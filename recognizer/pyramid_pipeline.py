@@ -39,7 +39,6 @@ FRAME_RUN = (0.8, 1.2)  # a straight run of ink this long (index box heights dow
 #                        line (a court picture's frame, a card's edge), not a glyph: glyphs and suit
 #                        signs are at most half the box's height and one box wide
 FRAME_EDGE_MM = 3.0     # ... except along the card's own top and left edges (the edge line, 1 mm, and a glyph's margin)
-LEGIBLE_INDEX = 0.75   # rank.py's legible corner: a picture card beside the pyramid needs one
 UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
 SPECK = 0.2            # a piece of ink in the index box this small against the largest is no glyph
@@ -673,14 +672,14 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
         beside = [f for f, no in zip(beside, paperless) if not no]
     left_out = 0            # face-up cards touching the placed pyramid (see below)
     for c, r in _waste_tops(beside, pyr_quads) if pyr_quads else beside:
-        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
+        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE:
             # a pattern read as a picture with no legible J/Q/K index: most often the stock's
             # back (a checkered back reads as a king at 0.67); a court card whose glyph the
             # table's strip or its frame joins shows paper in its corners and reads without them
             again = face_without_strip(rectify(photo.image, c))
             if again is not None:
                 r = again
-        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE_INDEX:
+        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE:
             backs.append(c)
             later.append("a picture or pattern beside the pyramid with no legible index: taken "
                             "for the stock; if it is a face-up court card, please check")
