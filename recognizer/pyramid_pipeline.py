@@ -20,11 +20,12 @@ from assistant.pyramid.rules import WASTE_PILES
 from .cards import RECT_H, RECT_W, card_masks, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
-from .pyramid_lattice import MIN_NODES
+from .pyramid_lattice import MIN_NODES, to_photo
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, LEGIBLE, NUMBER_RANKS, RankReading, corner_paper,
-                   index_glyph, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank, templates)
+                   both_corners, index_glyph, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank,
+                   templates)
 from .result import LOW_CONFIDENCE
 
 VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
@@ -52,6 +53,8 @@ SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its s
 #                        small share will do, a neighbouring card's piece lies a card's side away)
 JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (cards.TILTED_ASPECT
 #                              here lost a whole pyramid and added a waste card on development set H)
+FAN_LONG = (1 + WHOLE_SIZE_TOL, 2.0)   # a fanned waste's region, in card lengths: a card and its under-cards'
+#                                      strips (synth/render_pyramid.py's fans show at most two, 12-25 mm each)
 FILLED = 0.85         # a whole card's paper region, holes filled, fills its minimum-area rectangle this much (fitted: tools/fit_filled_outlines.py)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
@@ -515,6 +518,45 @@ def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
     return out
 
 
+def fan_tops(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
+             masks: tuple | None = None) -> list[tuple[np.ndarray, RankReading, np.ndarray]]:
+    """The top cards of fanned wastes beside a fitted pyramid: find_cards outlines a fan as
+    one region of no card's shape, or a card-sized piece of it (the top card's half and the
+    strips under it).  A paper region (the masks card_regions reads) a card wide on the fitted
+    table and FAN_LONG cards long is cut a card long at each end; the end whose two corner
+    indexes name one rank legibly (rank.both_corners: the strips' end shows one index at
+    most) is the top card, unless an outline found whole (`known`) lies there already.
+    Returns (the top card's outline, its reading, the whole fan's) in photo px."""
+    _, fw, m = masks if masks is not None else paper_masks(image)
+    inv = np.linalg.inv(H)
+    out: list[tuple[np.ndarray, RankReading, np.ndarray]] = []
+    for key in ("bright_hi", "local", "edge_fill"):
+        contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            if cv2.contourArea(c) < 100:
+                continue
+            box = cv2.boxPoints(cv2.minAreaRect(np.float32(to_photo(inv, c.reshape(-1, 2) * fw))))
+            sides = np.linalg.norm(np.roll(box, -1, 0) - box, axis=1)
+            i = int(np.argmax(sides[:2]))                     # the long axis: side i (and i + 2)
+            short, long_ = sides[1 - i], sides[i]
+            if abs(short / CARD_W - 1) > WHOLE_SIZE_TOL or not FAN_LONG[0] < long_ / CARD_H < FAN_LONG[1]:
+                continue
+            u = (box[i + 1] - box[i]) / long_
+            v = (box[(i + 2) % 4] - box[i + 1]) / short
+            centre = box.mean(0)
+            for end in (-1, 1):
+                mid = centre + end * u * (long_ - CARD_H) / 2
+                q = order_corners(to_photo(H, [mid + a * u * CARD_H / 2 + b * v * CARD_W / 2
+                                               for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]))
+                if any(_inside(np.mean(k, 0), q) for k in known + [f for f, _, _ in out]):
+                    continue
+                card = rectify(image, q)
+                r = read_rank(card)
+                if r.rank is not None and r.kind in ("number", "court") and both_corners(card, ink_mask(card)[0]) == r.rank:
+                    out.append((q, r, order_corners(to_photo(H, box))))
+    return out
+
+
 def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: list, backs: list,
                       pyr_quads: list, masks: tuple | None = None) -> tuple[list, list]:
     """(beside, backs) with the whole cards filled_outlines finds off the pyramid, each read:
@@ -523,7 +565,8 @@ def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: lis
     piece: it gives way to the region round it (a fan's top cut short by the card under it; a
     fanned court card cut in pieces, its picture's piece taken for a back)."""
     whole = [c for (c, _), size in zip(faces, card_sizes(H, [c for c, _ in faces])) if size >= 1 - WHOLE_SIZE_TOL]
-    whole += [b for b, size in zip(backs, card_sizes(H, backs)) if size >= 1 - WHOLE_SIZE_TOL]
+    whole_backs = [b for b, size in zip(backs, card_sizes(H, backs)) if size >= 1 - WHOLE_SIZE_TOL]
+    whole += whole_backs
     beside, backs = list(beside), list(backs)
     for q in filled_outlines(image, H, pyr_quads + whole, masks):
         r = read_rank(rectify(image, q))
@@ -532,6 +575,11 @@ def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: lis
             backs = [b for b in backs if not _inside(np.mean(b, 0), q)]
         elif r.kind == "back":
             backs.append(q)
+    # a fan's top card found: the outlines inside the fan are pieces of it and of its strips
+    sure = [c for c, rr in beside if rr.confidence >= LOW_CONFIDENCE and card_measure(H, c)[0] >= 1 - WHOLE_SIZE_TOL]
+    for q, r, fan in fan_tops(image, H, pyr_quads + sure + whole_backs, masks):
+        beside = [(c, rr) for c, rr in beside if not _inside(np.mean(c, 0), fan)] + [(q, r)]
+        backs = [b for b in backs if not _inside(np.mean(b, 0), fan)]
     return beside, backs
 
 

@@ -668,6 +668,36 @@ def test_a_blurred_waste_king_legible_in_both_corners_is_read_as_a_king():
     assert r is not None and r.rank == "K"
 
 
+def test_a_fanned_wastes_top_card_is_cut_from_the_end_that_shows_both_indexes():
+    """A top view (4 px a mm) of a fanned waste on a dark table: an 8, a 10 on it 20 mm down, a
+    King on that 20 mm further.  The paper makes one region a card wide and 1.45 cards long;
+    cut a card long at each end, the King's end shows both its corner indexes (the other end
+    the King's top and the strips: one index at most).  fan_tops returns the King there."""
+    from synth import decks
+    scale, ox, oy = 4.0, 300, 250
+    img = np.full((1000, 600, 3), 60, np.uint8)
+    for rank, suit, y in (("8", "heart", 0.0), ("10", "spade", 20.0), ("K", "club", 40.0)):
+        try:
+            c = decks.card_bgra("anglo", decks.card_id(rank, suit, "anglo"))
+        except Exception as e:                 # rsvg-convert / gnome-cards-data missing
+            pytest.skip(str(e))
+        w, h = int(L.CARD_W * scale), int(L.CARD_H * scale)
+        c = cv2.resize(c, (w, h), interpolation=cv2.INTER_AREA)
+        a = c[:, :, 3:4] / 255.0
+        x0, y0 = int(ox - w / 2), int(round(oy + (y - L.CARD_H / 2) * scale))
+        roi = img[y0:y0 + h, x0:x0 + w]
+        roi[:] = (c[:, :, :3] * a + roi * (1 - a)).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (3, 3), 0.8)
+    H = np.array([[scale, 0, ox], [0, scale, oy], [0, 0, 1]], np.float64)
+    tops = PP.fan_tops(img, H, [])
+    assert [r.rank for _, r, _ in tops] == ["K"]
+    q, _, fan = tops[0]
+    assert np.allclose(q.mean(0), (ox, oy + 40 * scale), atol=4 * scale)      # within 4 mm
+    assert PP.card_measure(H, fan)[0] > 1.1                                     # the whole fan
+    # a known outline there already (the King found whole): no fan top
+    assert PP.fan_tops(img, H, [q]) == []
+
+
 def test_a_back_with_paper_corners_stays_a_back():
     """The stock of a development render (lattmann): its corners show some paper (0.51), and
     without the strip a corner matches a K, but not clearly: still the stock's back."""
