@@ -18,6 +18,7 @@ from synth.render_pyramid import removable_order, truth_fit
 DATA = Path(__file__).with_name("data") / "pyramid"
 FRESH = DATA / "pyramid_paris_5_0001.jpg"          # all 28 cards, a waste top and the stock
 GAPS = DATA / "pyramid_simplistic_5_0002.jpg"      # 17 cards left, the bottom rows partly gone
+FOUR_WASTE = DATA / "pyramid_paris_5_0001_four_waste.jpg"   # FRESH with its waste card pasted three more times
 
 
 def truth(photo: Path) -> dict:
@@ -802,15 +803,10 @@ def test_more_face_up_cards_beside_the_pyramid_than_waste_piles_put_its_places_i
     """Seed 4303's 0019: a placing of 6 places on a pyramid of 16 cards, read surely, the rest
     of the pyramid read as four waste cards.  The rules lay at most WASTE_PILES waste tops:
     more face-up cards beside the pyramid are its own cards the placing left out.  Here the
-    fresh photo's waste card is laid three more times on the bare table."""
-    img = cv2.imread(str(FRESH))
-    waste = np.int32([[99, 448], [192, 480], [119, 625], [21, 593]])
-    mask = np.zeros(img.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, waste, 1)
-    for dx, dy in ((330, -400), (560, -420), (10, -420)):
-        moved = np.roll(np.roll(mask, dy, 0), dx, 1).astype(bool)
-        img[moved] = np.roll(np.roll(img, dy, 0), dx, 1)[moved]
-    r = PP.recognize_pyramid(img)
+    fresh photo's waste card laid three more times on the bare table (FOUR_WASTE: its quad
+    [[99, 448], [192, 480], [119, 625], [21, 593]] copied 330, 560 and 10 px right, 400, 420 and
+    420 px up)."""
+    r = PP.recognize_pyramid(FOUR_WASTE)
     assert len(r.waste) == 4, r.waste
     assert r.places_doubtful
     assert all(c.confidence < PP.LOW_CONFIDENCE for c in r.cards if c.role == "pyramid")

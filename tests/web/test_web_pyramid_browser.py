@@ -220,9 +220,9 @@ def test_real_cards_read_from_a_photo_then_a_draw_read_from_a_photo(server, brow
 
 
 def test_a_photo_whose_places_the_reader_doubts_says_so(server, browser, tmp_path):  # noqa: F811
-    """A development render the reader places at the wrong scale (berlin on a striped cloth,
-    scaled down): the places it fills are all ringed, and the status asks for every place,
-    empty ones too, or another photo."""
+    """A development render with its waste card pasted three more times beside the pyramid
+    (more face-up cards than waste piles: the reader doubts its placing): the places it fills
+    are all ringed, and the status asks for every place, empty ones too, or another photo."""
     page = browser.new_page(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -230,7 +230,7 @@ def test_a_photo_whose_places_the_reader_doubts_says_so(server, browser, tmp_pat
     page.click("#pyr-new button[type=submit]")
     page.wait_for_selector("#pyr-pyramid .pcard.entry")
     with page.expect_response(lambda r: "/api/pyramid/recognize" in r.url) as answer:
-        page.set_input_files("#pyr-photo-slot input[type=file]", str(PYRAMID_PHOTOS / "pyramid_berlin_912_0014_small.jpg"))
+        page.set_input_files("#pyr-photo-slot input[type=file]", str(PYRAMID_PHOTOS / "pyramid_paris_5_0001_four_waste.jpg"))
     assert answer.value.json()["places_doubtful"] is True
     page.wait_for_function("() => document.querySelector('#pyr-status').textContent.includes('read from the photo')")
     status = page.inner_text("#pyr-status")
