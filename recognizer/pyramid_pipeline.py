@@ -54,7 +54,8 @@ SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its s
 JOINED_ASPECT = (1.2, 1.65)   # a split row joined again has a card's proportions (cards.TILTED_ASPECT
 #                              here lost a whole pyramid and added a waste card on development set H)
 FAN_LONG = (1 + WHOLE_SIZE_TOL, 2.0)   # a fanned waste's region, in card lengths: a card and its under-cards'
-#                                      strips (synth/render_pyramid.py's fans show at most two, 12-25 mm each)
+#                                      strips (synth/render_pyramid.py's fans show two, 14-20 mm each: 1.3-1.45
+#                                      cards; a player may spread a fan wider, up to a card more)
 FILLED = 0.85         # a whole card's paper region, holes filled, fills its minimum-area rectangle this much (fitted: tools/fit_filled_outlines.py)
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
@@ -552,15 +553,17 @@ def fan_tops(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
                     continue
                 card = rectify(image, q)
                 r = read_rank(card)
-                if r.rank is not None and r.kind in ("number", "court") and both_corners(card, ink_mask(card)[0]) == r.rank:
+                if r.rank is not None and r.kind in ("number", "court") and \
+                        both_corners(card, ink_mask(card)[0]) == r.rank:
                     out.append((q, r, order_corners(to_photo(H, box))))
     return out
 
 
 def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: list, backs: list,
                       pyr_quads: list, masks: tuple | None = None) -> tuple[list, list]:
-    """(beside, backs) with the whole cards filled_outlines finds off the pyramid, each read:
-    a face replaces the outlines found inside it (pieces of it), a back joins the backs.  A
+    """(beside, backs) with the whole cards filled_outlines finds off the pyramid, each read
+    (a face replaces the outlines found inside it, pieces of it; a back joins the backs), and
+    the fans' top cards fan_tops finds (each replaces the outlines inside its fan).  A
     found outline much smaller than a card on the fitted table, face or "back", is such a
     piece: it gives way to the region round it (a fan's top cut short by the card under it; a
     fanned court card cut in pieces, its picture's piece taken for a back)."""
