@@ -24,8 +24,8 @@ from .pyramid_lattice import MIN_NODES, to_photo
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, LEGIBLE, NUMBER_RANKS, RankReading, corner_paper,
-                   both_corners, index_glyph, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask, read_rank,
-                   templates)
+                   both_corners, index_glyph, legible_pair, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask,
+                   read_rank, templates)
 from .result import LOW_CONFIDENCE
 
 VALUES = {r: i + 1 for i, r in enumerate(NUMBER_RANKS[:-1])} | {"10": 10, "J": 11, "Q": 12, "K": 13}
@@ -184,8 +184,8 @@ def face_without_strip(card: np.ndarray) -> RankReading | None:
         return None
     votes = corner_votes(card, ink, templates())
     clear = {v[0] for v in votes if v[1] >= SURE_SIM and v[2] >= SURE_MARGIN}
-    # or, none clear (a blurred card), both corners naming its rank legibly (rank.both_corners)
-    both = len(votes) == 2 and all(v[1] >= LEGIBLE and v[0] == r.rank for v in votes)
+    # or, none clear (a blurred card), both corners naming its rank legibly
+    both = r.rank is not None and legible_pair(votes) == r.rank
     return r if clear == {r.rank} or (not clear and both) else None
 
 
@@ -492,18 +492,25 @@ def card_regions(image: np.ndarray, H: np.ndarray, masks: tuple | None = None) -
     """The paper masks' regions, holes filled, that measure a card on the table H fits
     (within WHOLE_SIZE_TOL of its size and proportions): (their minimum-area rectangle in
     photo px, how fully the region fills it).  masks: paper_masks(image), if at hand."""
+    fw, contours = _paper_regions(image, masks)
+    for c in contours:
+        rect = cv2.minAreaRect(c)
+        area = rect[1][0] * rect[1][1]
+        if area < 100:
+            continue
+        q = order_corners(cv2.boxPoints(rect).astype(np.float64) * fw)
+        size, shape = card_measure(H, q)
+        if abs(size - 1) <= WHOLE_SIZE_TOL and abs(shape - 1) <= WHOLE_SIZE_TOL:
+            yield q, cv2.contourArea(c) / area
+
+
+def _paper_regions(image: np.ndarray, masks: tuple | None) -> tuple[float, list[np.ndarray]]:
+    """(the work image's factor to the photo's px, the outer contours of the masks that hold
+    the paper of a card, holes and all, in work px): where card_regions and fan_tops look
+    for whole cards find_cards missed.  masks: paper_masks(image), if at hand."""
     _, fw, m = masks if masks is not None else paper_masks(image)
-    for key in ("bright_hi", "local", "edge_fill"):
-        contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for c in contours:
-            rect = cv2.minAreaRect(c)
-            area = rect[1][0] * rect[1][1]
-            if area < 100:
-                continue
-            q = order_corners(cv2.boxPoints(rect).astype(np.float64) * fw)
-            size, shape = card_measure(H, q)
-            if abs(size - 1) <= WHOLE_SIZE_TOL and abs(shape - 1) <= WHOLE_SIZE_TOL:
-                yield q, cv2.contourArea(c) / area
+    return fw, [c for key in ("bright_hi", "local", "edge_fill")
+                for c in cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]]
 
 
 def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
@@ -528,34 +535,32 @@ def fan_tops(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
     indexes name one rank legibly (rank.both_corners: the strips' end shows one index at
     most) is the top card, unless an outline found whole (`known`) lies there already.
     Returns (the top card's outline, its reading, the whole fan's) in photo px."""
-    _, fw, m = masks if masks is not None else paper_masks(image)
+    fw, contours = _paper_regions(image, masks)
     inv = np.linalg.inv(H)
     out: list[tuple[np.ndarray, RankReading, np.ndarray]] = []
-    for key in ("bright_hi", "local", "edge_fill"):
-        contours, _ = cv2.findContours(m[key], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for c in contours:
-            if cv2.contourArea(c) < 100:
+    for c in contours:
+        if cv2.contourArea(c) < 100:
+            continue
+        box = cv2.boxPoints(cv2.minAreaRect(np.float32(to_photo(inv, c.reshape(-1, 2) * fw))))
+        sides = np.linalg.norm(np.roll(box, -1, 0) - box, axis=1)
+        i = int(np.argmax(sides[:2]))                     # the long axis: side i (and i + 2)
+        short, long_ = sides[1 - i], sides[i]
+        if abs(short / CARD_W - 1) > WHOLE_SIZE_TOL or not FAN_LONG[0] < long_ / CARD_H < FAN_LONG[1]:
+            continue
+        u = (box[i + 1] - box[i]) / long_
+        v = (box[(i + 2) % 4] - box[i + 1]) / short
+        centre = box.mean(0)
+        for end in (-1, 1):
+            mid = centre + end * u * (long_ - CARD_H) / 2
+            q = order_corners(to_photo(H, [mid + a * u * CARD_H / 2 + b * v * CARD_W / 2
+                                           for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]))
+            if any(_inside(np.mean(k, 0), q) for k in known + [f for f, _, _ in out]):
                 continue
-            box = cv2.boxPoints(cv2.minAreaRect(np.float32(to_photo(inv, c.reshape(-1, 2) * fw))))
-            sides = np.linalg.norm(np.roll(box, -1, 0) - box, axis=1)
-            i = int(np.argmax(sides[:2]))                     # the long axis: side i (and i + 2)
-            short, long_ = sides[1 - i], sides[i]
-            if abs(short / CARD_W - 1) > WHOLE_SIZE_TOL or not FAN_LONG[0] < long_ / CARD_H < FAN_LONG[1]:
-                continue
-            u = (box[i + 1] - box[i]) / long_
-            v = (box[(i + 2) % 4] - box[i + 1]) / short
-            centre = box.mean(0)
-            for end in (-1, 1):
-                mid = centre + end * u * (long_ - CARD_H) / 2
-                q = order_corners(to_photo(H, [mid + a * u * CARD_H / 2 + b * v * CARD_W / 2
-                                               for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]))
-                if any(_inside(np.mean(k, 0), q) for k in known + [f for f, _, _ in out]):
-                    continue
-                card = rectify(image, q)
-                r = read_rank(card)
-                if r.rank is not None and r.kind in ("number", "court") and \
-                        both_corners(card, ink_mask(card)[0]) == r.rank:
-                    out.append((q, r, order_corners(to_photo(H, box))))
+            card = rectify(image, q)
+            r = read_rank(card)
+            if r.rank is not None and r.kind in ("number", "court") and \
+                    both_corners(card, ink_mask(card)[0]) == r.rank:
+                out.append((q, r, order_corners(to_photo(H, box))))
     return out
 
 
@@ -730,11 +735,11 @@ def recognize_pyramid(source, prior=None, debug=None) -> PyramidReading:
             again = face_without_strip(rectify(photo.image, c))
             if again is not None:
                 r = again
-        if pyr_quads and r.kind == "court" and r.index_score < LEGIBLE:
-            backs.append(c)
-            later.append("a picture or pattern beside the pyramid with no legible index: taken "
-                            "for the stock; if it is a face-up court card, please check")
-            continue
+            if r.kind == "court" and r.index_score < LEGIBLE:
+                backs.append(c)
+                later.append("a picture or pattern beside the pyramid with no legible index: taken "
+                             "for the stock; if it is a face-up court card, please check")
+                continue
         rank = r.rank if r.rank in NUMBER_RANKS + COURT_RANKS else None
         conf, note = r.confidence, r.note
         if any(_touching(c, k) for k in pyr_quads):

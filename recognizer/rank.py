@@ -702,7 +702,12 @@ def both_corners(card: np.ndarray, ink: np.ndarray) -> str | None:
     """The rank both corner indexes name legibly (LEGIBLE), or None: a whole card shows both;
     a rectangle laid over a card and part of another shows one at most."""
     tpl = templates()
-    votes = corner_votes(card, ink, tpl) if tpl is not None else []
+    return legible_pair(corner_votes(card, ink, tpl) if tpl is not None else [])
+
+
+def legible_pair(votes: list[tuple]) -> str | None:
+    """The rank two corner_votes both name legibly (LEGIBLE), or None (both_corners, for a
+    caller that has the votes already)."""
     legible = len(votes) == 2 and all(v[1] >= LEGIBLE for v in votes) and votes[0][0] == votes[1][0]
     return votes[0][0] if legible else None
 
