@@ -34,6 +34,9 @@ PX_RANGE = (CARD_W + 0.5, CARD_W + GAP_MAX)                       # mm from card
 PY_RANGE = (CARD_H * (1 - COVER_RANGE[1]) - 2, CARD_H * (1 - COVER_RANGE[0]) + 2)   # row to row
 MAX_DR, MAX_DK = 6, 12        # two cards of one pyramid are at most this many rows / half pitches apart
 SIZE_TOL = 0.25               # an outline is card-sized in a frame within this share of each side
+# a covered card's visible top is a row step deep (the outline a little less, the shortest
+# row step a quarter less at SIZE_TOL); a card found whole is deeper than the deepest step
+STRIP_DEPTH = (PY_RANGE[0] * (1 - SIZE_TOL), PY_RANGE[1])
 AXIS_COS = 0.94               # ... and lies the same way round (its long side within ~20 deg of the frame's)
 NODE_TOL = 7.0                # mm an outline's centre may lie off its node (the reference frame extrapolates)
 NODE_TOL_FIT = 4.0            # ... once the lattice is refitted to its outlines
@@ -115,18 +118,31 @@ def _frames(quad: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _in_frame(Hinv: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, bool]:
-    """An outline seen in a frame: (its centre in mm, whether it is a card lying the frame's way)."""
+def _in_frame(Hinv: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float | None]:
+    """An outline seen in a frame: (the centre in mm of the card it shows, its depth in mm):
+    a whole card lying the frame's way is OUT_H deep; a covered card's visible top (card-wide,
+    as deep as a row step, STRIP_DEPTH: the next row hides the rest) shows its card's top edge,
+    the card's centre OUT_H / 2 below it.  Depth None: neither (its centre is the outline's)."""
     p = to_photo(Hinv, quad)
     c = p.mean(0)
     sides = np.roll(p, -1, 0) - p
     lens = np.linalg.norm(sides, axis=1)
     short, long_ = sorted(((lens[0] + lens[2]) / 2, (lens[1] + lens[3]) / 2))
-    ok = abs(short / OUT_W - 1) < SIZE_TOL and abs(long_ / OUT_H - 1) < SIZE_TOL
-    if ok:
-        i = int(np.argmax(lens))
-        ok = abs(sides[i][1]) / max(lens[i], 1e-9) > AXIS_COS
-    return c, ok
+    i = int(np.argmax(lens))
+    along = abs(sides[i][1]) / max(lens[i], 1e-9)       # the longest side's cosine to the frame's y
+    if abs(short / OUT_W - 1) < SIZE_TOL and abs(long_ / OUT_H - 1) < SIZE_TOL:
+        return c, (OUT_H if along > AXIS_COS else None)
+    if abs(long_ / OUT_W - 1) < SIZE_TOL and STRIP_DEPTH[0] <= short <= STRIP_DEPTH[1] \
+            and np.sqrt(1 - along ** 2) > AXIS_COS:
+        return c + (0.0, (OUT_H - short) / 2), float(short)
+    return c, None
+
+
+def _outline_mm(x: float, y: float, depth: float) -> np.ndarray:
+    """The corners TL, TR, BR, BL (mm) of the outline `depth` deep of the card centred at
+    (x, y): its whole outline (depth OUT_H) or its visible top."""
+    top = y - OUT_H / 2
+    return np.array([[x - OUT_W / 2, top], [x + OUT_W / 2, top], [x + OUT_W / 2, top + depth], [x - OUT_W / 2, top + depth]])
 
 
 def _nearest_node(c: np.ndarray, px: float, py: float) -> tuple[int, int, float]:
@@ -154,27 +170,31 @@ def _assign(centres: dict[int, np.ndarray], px: float, py: float, tol: float) ->
     return {i: node for node, (_, i) in best.items()}
 
 
-def _matched_corners(H: np.ndarray, quad: np.ndarray, x: float, y: float) -> np.ndarray:
-    """The outline's corners in the order TL, TR, BR, BL of the card at (x, y) through H."""
-    want = to_photo(H, card_corners(x, y, OUT_W, OUT_H))
+def _matched_corners(H: np.ndarray, quad: np.ndarray, x: float, y: float, depth: float) -> np.ndarray:
+    """The outline's corners in the order TL, TR, BR, BL of the outline `depth` deep of the
+    card at (x, y) through H."""
+    want = to_photo(H, _outline_mm(x, y, depth))
     q = np.asarray(quad, np.float64)
     rolls = [np.roll(q, -r, 0) for r in range(4)]
     return min(rolls, key=lambda r: float(np.linalg.norm(r - want, axis=1).sum()))
 
 
 def _refit(H: np.ndarray, quads: list, nodes: dict, px: float, py: float) -> tuple[np.ndarray, float, float]:
-    """Homography from every node's outline corners, then the pitches from the outlines'
-    centres seen through it (a straight-line fit over the nodes)."""
+    """Homography from every node's outline corners (a whole card's, or a covered card's
+    visible top at the depth it shows), then the pitches from the cards' centres seen through
+    it (a straight-line fit over the nodes)."""
+    inv = np.linalg.inv(H)
     src, dst = [], []
     for i, (dr, k) in nodes.items():
         x, y = k * px / 2, dr * py
-        src += list(card_corners(x, y, OUT_W, OUT_H))
-        dst += list(_matched_corners(H, quads[i], x, y))
+        depth = _in_frame(inv, quads[i])[1] or OUT_H
+        src += list(_outline_mm(x, y, depth))
+        dst += list(_matched_corners(H, quads[i], x, y, depth))
     H2, _ = cv2.findHomography(np.float64(src), np.float64(dst), 0)
     if H2 is None:
         return H, px, py
     inv = np.linalg.inv(H2)
-    cs = np.array([to_photo(inv, quads[i]).mean(0) for i in nodes])
+    cs = np.array([_in_frame(inv, quads[i])[0] for i in nodes])
     ks = np.array([k for _, k in nodes.values()], float)
     drs = np.array([dr for dr, _ in nodes.values()], float)
     if len(set(ks)) >= 2:
@@ -185,12 +205,12 @@ def _refit(H: np.ndarray, quads: list, nodes: dict, px: float, py: float) -> tup
 
 
 def _centres(inv: np.ndarray, quads: list[np.ndarray]) -> dict[int, np.ndarray]:
-    """The outlines that lie as cards of the frame `inv` (photo px -> frame), by index: their
-    centres in the frame."""
+    """The outlines that lie as cards of the frame `inv` (photo px -> frame), whole or their
+    visible tops, by index: their cards' centres in the frame."""
     centres = {}
     for j, qj in enumerate(quads):
-        c, ok = _in_frame(inv, qj)
-        if ok:
+        c, depth = _in_frame(inv, qj)
+        if depth:
             centres[j] = c
     return centres
 

@@ -416,6 +416,33 @@ def test_fit_lattices_recovers_pitches_and_nodes_from_a_tilted_photo(turn):
     assert any(set(l.nodes.items()) == {(i, (-dr, -k)) for i, (dr, k) in best.nodes.items()} for l in lats)
 
 
+def test_covered_cards_visible_tops_carry_the_lattice_on_a_steep_view():
+    # seen this steeply, a covered card's visible top (a card wide, a row step deep) looks
+    # like a card turned a quarter and the whole cards look square: two whole cards alone make
+    # no lattice, the visible tops of the rows above them do
+    px, py = 66.0, 44.0
+    H = np.array([[4.0, 0.2, 900], [0.0, 2.0, 700], [0.0, 0.0009, 1.0]])
+    whole = [(0, 0), (0, 2)]
+    covered = [(-1, -1), (-1, 1), (-1, 3), (-2, 0), (-2, 2), (-3, 1)]
+    inset = (LT.CARD_H - LT.OUT_H) / 2
+    tops = []
+    for dr, k in covered:
+        x, y = k * px / 2, dr * py
+        top = y - LT.CARD_H / 2 + inset
+        tops.append(LT.to_photo(H, [(x - LT.OUT_W / 2, top), (x + LT.OUT_W / 2, top),
+                                    (x + LT.OUT_W / 2, top + py - inset), (x - LT.OUT_W / 2, top + py - inset)]))
+    quads = _outlines(H, [(k * px / 2, dr * py) for dr, k in whole])
+    assert LT.fit_lattices(quads) == []
+    lats = LT.fit_lattices(quads + tops)
+    assert lats
+    best = lats[0]
+    assert len(best.nodes) == len(whole) + len(covered)
+    assert abs(best.pitch_x - px) < 1.0 and abs(best.pitch_y - py) < 1.0
+    i0 = best.nodes[0]
+    rel = sorted((dr - i0[0], k - i0[1]) for dr, k in best.nodes.values())
+    assert rel in (sorted(whole + covered), sorted((-dr, -k) for dr, k in whole + covered))
+
+
 def test_two_outlines_make_no_lattice():
     H = np.array([[4.0, 0, 900], [0, 4.0, 700], [0, 0, 1.0]])
     assert LT.fit_lattices(_outlines(H, [(0, 0), (67, 0)])) == []
@@ -446,6 +473,16 @@ def test_a_split_card_is_joined_again_and_other_outlines_stand():
     assert len(got) == 3 and len(joined) == 1
     q, parts = joined[0]
     assert len(parts) == 2 and np.allclose(sorted(map(tuple, np.round(q))), sorted(map(tuple, _quad(0, 0, 140, 100))))
+
+
+def test_a_card_found_whole_is_a_places_card_only_lying_as_it():
+    from recognizer.rank import RankReading
+    place = _quad(0, 0, 63, 88)
+    own = (_quad(2, 2, 61, 86), RankReading("number", "5", 0.99))
+    # the card above, half under the place (its centre inside the place's outline)
+    above = (_quad(0, -40, 63, 48), RankReading("number", "A", 0.98))
+    assert PP._found_there([above, own], place) == [("5", 0.99, "")]
+    assert PP._found_there([above], place) == []
 
 
 def test_an_unsure_card_touching_a_surer_one_or_the_pyramid_is_no_waste_top():
@@ -589,11 +626,25 @@ def test_a_pyramids_whole_cards_are_found_when_covered_cards_set_the_common_size
 
 
 def test_a_pyramid_whose_covered_cards_set_the_common_size_is_read():
+    """The same photo read whole: every card placed on its own (each fitted corner within a
+    tenth of a card's width of the truth's, most within a twentieth: 3 mm), most read right
+    (6 before the whole cards were found whole) and every card read wrong asked about (its
+    covered cards' indexes are small at this size)."""
     photo = DATA / "pyramid_simplistic_912_0009_small.jpg"
     t = truth(photo)
     r = PP.recognize_pyramid(photo)
     assert r.waste == t["waste"]
-    assert sum(r.pyramid[p] == v for p, v in t["pyramid"].items()) >= 24, r.pyramid   # (6 before)
+    placed = {c.position: np.array(c.corners, np.float64) for c in r.cards if c.role == "pyramid"}
+    off = []
+    for c in t["cards"]:
+        if c["role"] == "pyramid":
+            want = np.array(c["corners"], np.float64)
+            got = placed[c["position"]]
+            off += [min(np.linalg.norm(got - q, axis=1)) / np.linalg.norm(want[1] - want[0]) for q in want]
+    assert max(off) < 0.1 and np.median(off) < 0.05
+    wrong = [p for p, v in t["pyramid"].items() if r.pyramid[p] != v]
+    assert len(wrong) <= 5, r.pyramid
+    assert all(c.confidence < PP.LOW_CONFIDENCE for c in r.cards if c.position in wrong)
 
 
 def test_a_pyramid_whose_cards_all_touch_is_read_from_the_second_look():
@@ -629,6 +680,19 @@ def test_a_waste_king_whose_index_touches_the_strip_and_the_frame_is_read_as_a_k
     assert read_rank(card).kind == "back"
     r = PP.face_without_strip(card)
     assert r is not None and r.rank == "K" and r.confidence >= PP.LOW_CONFIDENCE
+
+
+def test_a_steep_view_is_placed_on_its_covered_cards_visible_tops():
+    """A held-out render (kde-standard on a checked cloth, seed 4302, photo 4, scaled to 1600 x
+    1200), seen steeply: 12 of the 15 outlines found are covered cards' visible tops (looking
+    like cards turned a quarter), two are whole cards of the bottom rows.  With the whole
+    cards alone no lattice, and the placing grown from one card put the rows a card off (21
+    places wrong); the visible tops on the lattice's nodes place all 28."""
+    photo = DATA / "pyramid_kde-standard_4302_0004_small.jpg"
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert r.pyramid == t["pyramid"]
+    assert r.waste == t["waste"]
 
 
 def test_a_waste_king_on_a_white_table_is_found_and_read():
