@@ -118,24 +118,33 @@ def _frames(quad: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _in_frame(Hinv: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float | None]:
-    """An outline seen in a frame: (the centre in mm of the card it shows, its depth in mm):
-    a whole card lying the frame's way is OUT_H deep; a covered card's visible top (card-wide,
-    as deep as a row step, STRIP_DEPTH: the next row hides the rest) shows its card's top edge,
-    the card's centre OUT_H / 2 below it.  Depth None: neither (its centre is the outline's)."""
-    p = to_photo(Hinv, quad)
-    c = p.mean(0)
-    sides = np.roll(p, -1, 0) - p
-    lens = np.linalg.norm(sides, axis=1)
-    short, long_ = sorted(((lens[0] + lens[2]) / 2, (lens[1] + lens[3]) / 2))
-    i = int(np.argmax(lens))
-    along = abs(sides[i][1]) / max(lens[i], 1e-9)       # the longest side's cosine to the frame's y
-    if abs(short / OUT_W - 1) < SIZE_TOL and abs(long_ / OUT_H - 1) < SIZE_TOL:
-        return c, (OUT_H if along > AXIS_COS else None)
-    if abs(long_ / OUT_W - 1) < SIZE_TOL and STRIP_DEPTH[0] <= short <= STRIP_DEPTH[1] \
-            and np.sqrt(1 - along ** 2) > AXIS_COS:
-        return c + (0.0, (OUT_H - short) / 2), float(short)
-    return c, None
+def _in_frame(Hinv: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Outlines seen in a frame: (the centres in mm of the cards they show, their depths in
+    mm), one row each.  A whole card lying the frame's way is OUT_H deep; a covered card's
+    visible top (card-wide, as deep as a row step, STRIP_DEPTH: the next row hides the rest)
+    shows its card's top edge, the card's centre OUT_H / 2 below it.  Depth NaN: neither (the
+    centre is the outline's).  All outlines at once: fit_lattices looks at every outline in
+    some hundred frames a photo."""
+    n = len(quads)
+    if n == 0:
+        return np.zeros((0, 2)), np.zeros(0)
+    p = to_photo(Hinv, np.concatenate([np.asarray(q, np.float64).reshape(4, 2) for q in quads])).reshape(n, 4, 2)
+    c = p.mean(1)
+    sides = np.roll(p, -1, 1) - p
+    lens = np.linalg.norm(sides, axis=2)
+    a, b = (lens[:, 0] + lens[:, 2]) / 2, (lens[:, 1] + lens[:, 3]) / 2
+    short, long_ = np.minimum(a, b), np.maximum(a, b)
+    i = np.argmax(lens, axis=1)
+    rows = np.arange(n)
+    along = np.abs(sides[rows, i, 1]) / np.maximum(lens[rows, i], 1e-9)   # the longest side's cosine to y
+    card = (np.abs(short / OUT_W - 1) < SIZE_TOL) & (np.abs(long_ / OUT_H - 1) < SIZE_TOL)
+    strip = ~card & (np.abs(long_ / OUT_W - 1) < SIZE_TOL) & (STRIP_DEPTH[0] <= short) & (short <= STRIP_DEPTH[1]) \
+        & (np.sqrt(np.clip(1 - along ** 2, 0, None)) > AXIS_COS)
+    depth = np.full(n, np.nan)
+    depth[card & (along > AXIS_COS)] = OUT_H
+    depth[strip] = short[strip]
+    c[strip, 1] += (OUT_H - short[strip]) / 2
+    return c, depth
 
 
 def _outline_mm(x: float, y: float, depth: float) -> np.ndarray:
@@ -170,31 +179,29 @@ def _assign(centres: dict[int, np.ndarray], px: float, py: float, tol: float) ->
     return {i: node for node, (_, i) in best.items()}
 
 
-def _matched_corners(H: np.ndarray, quad: np.ndarray, x: float, y: float, depth: float) -> np.ndarray:
-    """The outline's corners in the order TL, TR, BR, BL of the outline `depth` deep of the
-    card at (x, y) through H."""
-    want = to_photo(H, _outline_mm(x, y, depth))
-    q = np.asarray(quad, np.float64)
-    rolls = [np.roll(q, -r, 0) for r in range(4)]
-    return min(rolls, key=lambda r: float(np.linalg.norm(r - want, axis=1).sum()))
+def _matched_corners(H: np.ndarray, quads: list, at: np.ndarray, depths: np.ndarray) -> np.ndarray:
+    """Each outline's corners in the order TL, TR, BR, BL of the outline `depth` deep of the
+    card at `at` (mm) through H: (n, 4, 2)."""
+    want = to_photo(H, np.concatenate([_outline_mm(x, y, d) for (x, y), d in zip(at, depths)])).reshape(-1, 4, 2)
+    q = np.array([np.asarray(qq, np.float64).reshape(4, 2) for qq in quads])
+    rolls = np.stack([np.roll(q, -r, 1) for r in range(4)], 1)             # (n, roll, corner, xy)
+    cost = np.linalg.norm(rolls - want[:, None], axis=3).sum(2)
+    return rolls[np.arange(len(q)), np.argmin(cost, axis=1)]
 
 
 def _refit(H: np.ndarray, quads: list, nodes: dict, px: float, py: float) -> tuple[np.ndarray, float, float]:
     """Homography from every node's outline corners (a whole card's, or a covered card's
     visible top at the depth it shows), then the pitches from the cards' centres seen through
     it (a straight-line fit over the nodes)."""
-    inv = np.linalg.inv(H)
-    src, dst = [], []
-    for i, (dr, k) in nodes.items():
-        x, y = k * px / 2, dr * py
-        depth = _in_frame(inv, quads[i])[1] or OUT_H
-        src += list(_outline_mm(x, y, depth))
-        dst += list(_matched_corners(H, quads[i], x, y, depth))
-    H2, _ = cv2.findHomography(np.float64(src), np.float64(dst), 0)
+    mine = [quads[i] for i in nodes]
+    at = np.array([(k * px / 2, dr * py) for dr, k in nodes.values()])
+    depths = np.nan_to_num(_in_frame(np.linalg.inv(H), mine)[1], nan=OUT_H)
+    src = np.concatenate([_outline_mm(x, y, d) for (x, y), d in zip(at, depths)])
+    dst = _matched_corners(H, mine, at, depths).reshape(-1, 2)
+    H2, _ = cv2.findHomography(src, dst, 0)
     if H2 is None:
         return H, px, py
-    inv = np.linalg.inv(H2)
-    cs = np.array([_in_frame(inv, quads[i])[0] for i in nodes])
+    cs = _in_frame(np.linalg.inv(H2), mine)[0]
     ks = np.array([k for _, k in nodes.values()], float)
     drs = np.array([dr for dr, _ in nodes.values()], float)
     if len(set(ks)) >= 2:
@@ -207,12 +214,8 @@ def _refit(H: np.ndarray, quads: list, nodes: dict, px: float, py: float) -> tup
 def _centres(inv: np.ndarray, quads: list[np.ndarray]) -> dict[int, np.ndarray]:
     """The outlines that lie as cards of the frame `inv` (photo px -> frame), whole or their
     visible tops, by index: their cards' centres in the frame."""
-    centres = {}
-    for j, qj in enumerate(quads):
-        c, depth = _in_frame(inv, qj)
-        if depth:
-            centres[j] = c
-    return centres
+    c, depth = _in_frame(inv, quads)
+    return {j: c[j] for j in np.flatnonzero(~np.isnan(depth)).tolist()}
 
 
 def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
@@ -277,7 +280,8 @@ def fit_lattices(quads: list[np.ndarray], default_px: float = CARD_W + 5,
             continue
         # support: the outlines on nodes, each by how close (mm) it lies to its node
         inv = np.linalg.inv(H)
-        close = [1 - _nearest_node(_in_frame(inv, quads[i])[0], px, py)[2] / NODE_TOL_FIT for i in nodes]
+        seen = _in_frame(inv, [quads[i] for i in nodes])[0]
+        close = [1 - _nearest_node(c, px, py)[2] / NODE_TOL_FIT for c in seen]
         out.append(Lattice(H, px, py, nodes, py_known, float(np.sum(np.clip(close, 0, 1)))))
     out.sort(key=lambda l: -l.support)
     # each with its mirror: the table turned half round about the reference card (the other
