@@ -695,6 +695,20 @@ def test_a_steep_view_is_placed_on_its_covered_cards_visible_tops():
     assert r.waste == t["waste"]
 
 
+def test_a_steep_view_with_one_whole_card_is_placed_from_its_affine_frame():
+    """A held-out render (kde-jolly-royal on a dark table, seed 4305, photo 13, scaled to 1600
+    x 1200), steep: few whole cards and many covered cards' visible tops.  A whole card's own
+    homography, carried rows away, put the visible tops off their nodes and the placing lost
+    most of the pyramid; the affine map closest to its corners puts them on, the lattice's
+    refit takes the perspective from all of them, and every place reads right (the reading
+    says its placing is in doubt: no card found whole measures a card on it)."""
+    photo = DATA / "pyramid_kde-jolly-royal_4305_0013_small.jpg"
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert r.pyramid == t["pyramid"]
+    assert r.waste == t["waste"]
+
+
 def test_a_waste_king_on_a_white_table_is_found_and_read():
     """A held-out render (kde-standard on a white table, seed 4303, photo 6, scaled to 1600 x
     1200), three waste piles K, A, 4: the King's paper is no lighter than the table and its
