@@ -682,27 +682,19 @@ def test_a_waste_king_whose_index_touches_the_strip_and_the_frame_is_read_as_a_k
     assert r is not None and r.rank == "K" and r.confidence >= PP.LOW_CONFIDENCE
 
 
-def test_a_steep_view_is_placed_on_its_covered_cards_visible_tops():
-    """A held-out render (kde-standard on a checked cloth, seed 4302, photo 4, scaled to 1600 x
-    1200), seen steeply: 12 of the 15 outlines found are covered cards' visible tops (looking
-    like cards turned a quarter), two are whole cards of the bottom rows.  With the whole
-    cards alone no lattice, and the placing grown from one card put the rows a card off (21
-    places wrong); the visible tops on the lattice's nodes place all 28."""
-    photo = DATA / "pyramid_kde-standard_4302_0004_small.jpg"
-    t = truth(photo)
-    r = PP.recognize_pyramid(photo)
-    assert r.pyramid == t["pyramid"]
-    assert r.waste == t["waste"]
-
-
-def test_a_steep_view_with_one_whole_card_is_placed_from_its_affine_frame():
-    """A held-out render (kde-jolly-royal on a dark table, seed 4305, photo 13, scaled to 1600
-    x 1200), steep: few whole cards and many covered cards' visible tops.  A whole card's own
-    homography, carried rows away, put the visible tops off their nodes and the placing lost
-    most of the pyramid; the affine map closest to its corners puts them on, the lattice's
-    refit takes the perspective from all of them, and every place reads right (the reading
-    says its placing is in doubt: no card found whole measures a card on it)."""
-    photo = DATA / "pyramid_kde-jolly-royal_4305_0013_small.jpg"
+@pytest.mark.parametrize("name", ["pyramid_kde-standard_4302_0004_small.jpg", "pyramid_kde-jolly-royal_4305_0013_small.jpg"])
+def test_a_steep_view_is_placed_on_its_covered_cards_visible_tops(name):
+    """Held-out renders scaled to 1600 x 1200, seen steeply, most outlines found the covered
+    cards' visible tops (looking like cards turned a quarter), few whole cards.  4302's 0004
+    (kde-standard on a checked cloth; 12 of 15 outlines are visible tops, two whole cards):
+    with the whole cards alone no lattice, and the placing grown from one card put the rows a
+    card off (21 places wrong); the visible tops on the lattice's nodes place all 28.  4305's
+    0013 (kde-jolly-royal on a dark table): a whole card's own homography, carried rows away,
+    put the visible tops off their nodes and the placing lost most of the pyramid; the affine
+    map closest to its corners puts them on and the lattice's refit takes the perspective from
+    all of them (the reading says its placing is in doubt: no card found whole measures a card
+    on it).  Every place reads right."""
+    photo = DATA / name
     t = truth(photo)
     r = PP.recognize_pyramid(photo)
     assert r.pyramid == t["pyramid"]
