@@ -60,7 +60,8 @@ FILLED = 0.85         # a whole card's paper region, holes filled, fills its min
 TOUCH = 0.1           # an outline this share of its size grown (6-9 mm) reaches the cards it touches,
 #                       not a waste pile laid a little way off (12 mm or more in synth/render_pyramid.py)
 SURE_SHARE = 0.29     # a fit on which fewer of the places read surely is in doubt (fitted: tools/fit_pyramid_sure_share.py)
-DOUBTFUL_PLACE = 0.5  # the most confidence a place gets on a fit the cards found disagree with (asked)
+DOUBTFUL_PLACE = 0.5  # the most confidence a place gets on a fit the cards found disagree with, or whose
+#                       card's own outline reads another rank (asked)
 # a card found whole is the exposed card at a place when their outlines overlap this much
 # (intersection over union; tools/fit_found_there.py over the development renders: a neighbour
 # half under the place, its centre inside, overlaps it 0.47 (95th percentile), the place's own
@@ -643,14 +644,21 @@ def place_pyramid(image: np.ndarray, faces: list, allowed: frozenset | None) -> 
 def read_places(image: np.ndarray, fit: PyramidFit, faces: list) -> dict[str, tuple]:
     """Stage 5: each place of the fit holding a card, row by row: (its corners in photo px,
     rank, confidence, note).  An exposed place takes a surer reading of a card found whole
-    on its own outline there."""
+    on its own outline there; when the two name different ranks, it is asked."""
     open_ = exposed(fit.present)
     out = {}
     for p in in_order(fit.present):
         q = fit.corners(p)
         rank, conf, note = read_fit_place(image, fit, p, open_)
         if p in open_:
-            rank, conf, note = max([(rank, conf, note)] + _found_there(faces, q), key=lambda t: t[1])
+            reads = [(rank, conf, note)] + _found_there(faces, q)
+            rank, conf, note = max(reads, key=lambda t: t[1])
+            said = sorted({r for r, _, _ in reads if r is not None})
+            if len(said) > 1:
+                # the card's own outline and the place cut from the lattice name two ranks (a
+                # cut a few millimetres into the card reads a Jack's corner pip as an ace)
+                conf = min(conf, DOUBTFUL_PLACE)
+                note = f"read as {' and as '.join(said)}: its outline and its place disagree"
         out[p] = (q, rank, conf, note)
     return out
 

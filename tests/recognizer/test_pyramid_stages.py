@@ -842,6 +842,25 @@ def test_a_pyramid_placed_off_its_cards_reads_too_few_places_surely():
     assert share(moved) < PP.SURE_SHARE
 
 
+def test_an_exposed_card_whose_outline_reads_another_rank_is_asked():
+    """An exposed place takes the surer of its cut's reading and its own outline's; when they
+    name two ranks the card is asked (seed 4307's 0015: a cut a few millimetres into a Jack of
+    diamonds read its corner pip as an ace at 0.97, its outline J at 0.6)."""
+    from recognizer.rank import RankReading
+    t = truth(FRESH)
+    img = load_image(FRESH)
+    fit = truth_fit(t, img.scale)
+    reads = PP.read_places(img.image, fit, [])
+    p = next(p for p in ("7.1", "7.2", "7.3", "7.4", "7.5", "7.6", "7.7")
+             if reads[p][1] == t["pyramid"][p] and reads[p][2] >= PP.LOW_CONFIDENCE)
+    alone = reads[p]
+    other = "K" if t["pyramid"][p] != "K" else "Q"
+    agree = PP.read_places(img.image, fit, [(fit.corners(p), RankReading("number", alone[1], 0.6))])[p]
+    assert agree[1:3] == alone[1:3]
+    disagree = PP.read_places(img.image, fit, [(fit.corners(p), RankReading("court", other, 0.6))])[p]
+    assert disagree[1] == alone[1] and disagree[2] <= PP.DOUBTFUL_PLACE and other in disagree[3]
+
+
 def test_a_piece_found_of_a_waste_card_gives_way_to_the_whole_card():
     """A waste card whose outline was found cut short (seed 4302's 0013: its fan's under-card
     cut the 4 of spades' region; the piece, read unsurely and smaller than a card, was then
