@@ -498,11 +498,11 @@ def papery(image: np.ndarray, quads: list[np.ndarray], faces: list[np.ndarray]) 
     return [paper_level(image, [q]) >= SHADOW_PAPER * paper for q in quads]
 
 
-def card_regions(image: np.ndarray, H: np.ndarray, masks: tuple | None = None) -> Iterator[tuple[np.ndarray, float]]:
+def card_regions(image: np.ndarray, H: np.ndarray, regions: tuple | None = None) -> Iterator[tuple[np.ndarray, float]]:
     """The paper masks' regions, holes filled, that measure a card on the table H fits
     (within WHOLE_SIZE_TOL of its size and proportions): (their minimum-area rectangle in
-    photo px, how fully the region fills it).  masks: paper_masks(image), if at hand."""
-    fw, contours = _paper_regions(image, masks)
+    photo px, how fully the region fills it).  regions: paper_regions(image), if at hand."""
+    fw, contours = regions if regions is not None else paper_regions(image)
     for c in contours:
         rect = cv2.minAreaRect(c)
         area = rect[1][0] * rect[1][1]
@@ -514,7 +514,7 @@ def card_regions(image: np.ndarray, H: np.ndarray, masks: tuple | None = None) -
             yield q, cv2.contourArea(c) / area
 
 
-def _paper_regions(image: np.ndarray, masks: tuple | None) -> tuple[float, list[np.ndarray]]:
+def paper_regions(image: np.ndarray, masks: tuple | None = None) -> tuple[float, list[np.ndarray]]:
     """(the work image's factor to the photo's px, the outer contours of the masks that hold
     the paper of a card, holes and all, in work px): where card_regions and fan_tops look
     for whole cards find_cards missed.  masks: paper_masks(image), if at hand."""
@@ -524,28 +524,30 @@ def _paper_regions(image: np.ndarray, masks: tuple | None) -> tuple[float, list[
 
 
 def filled_outlines(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
-                    masks: tuple | None = None) -> list[np.ndarray]:
+                    regions: tuple | None = None) -> list[np.ndarray]:
     """Whole cards beside a fitted pyramid that find_cards missed: a court card whose
     picture reaches near its edges leaves only a ring of paper in the masks, and a fan's top
     card no region of a card's shape; filled, they measure a card on the fitted table.  The
-    card_regions that fill their rectangle (FILLED) centred on no outline found (`known`)."""
+    card_regions that fill their rectangle (FILLED) centred on no outline found (`known`).
+    regions: paper_regions(image), if at hand."""
     out: list[np.ndarray] = []
-    for q, fill in card_regions(image, H, masks):
+    for q, fill in card_regions(image, H, regions):
         if fill >= FILLED and not any(_inside(q.mean(0), k) for k in known + out):
             out.append(q)
     return out
 
 
 def fan_tops(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
-             masks: tuple | None = None) -> list[tuple[np.ndarray, RankReading, np.ndarray]]:
+             regions: tuple | None = None) -> list[tuple[np.ndarray, RankReading, np.ndarray]]:
     """The top cards of fanned wastes beside a fitted pyramid: find_cards outlines a fan as
     one region of no card's shape, or a card-sized piece of it (the top card's half and the
     strips under it).  A paper region (the masks card_regions reads) a card wide on the fitted
     table and FAN_LONG cards long is cut a card long at each end; the end whose two corner
     indexes name one rank legibly (rank.both_corners: the strips' end shows one index at
     most) is the top card, unless an outline found whole (`known`) lies there already.
-    Returns (the top card's outline, its reading, the whole fan's) in photo px."""
-    fw, contours = _paper_regions(image, masks)
+    Returns (the top card's outline, its reading, the whole fan's) in photo px.  regions:
+    paper_regions(image), if at hand."""
+    fw, contours = regions if regions is not None else paper_regions(image)
     inv = np.linalg.inv(H)
     out: list[tuple[np.ndarray, RankReading, np.ndarray]] = []
     for c in contours:
@@ -567,11 +569,18 @@ def fan_tops(image: np.ndarray, H: np.ndarray, known: list[np.ndarray],
             if any(_inside(np.mean(k, 0), q) for k in known + [f for f, _, _ in out]):
                 continue
             card = rectify(image, q)
-            r = read_rank(card)
-            if r.rank is not None and r.kind in ("number", "court") and \
-                    both_corners(card, ink_mask(card)[0]) == r.rank:
+            ink = ink_mask(card)[0]
+            r = read_rank(card, (ink, None))
+            if r.rank is not None and r.kind in ("number", "court") and both_corners(card, ink) == r.rank:
                 out.append((q, r, order_corners(to_photo(H, box))))
     return out
+
+
+def _without_inside(region: np.ndarray, beside: list, backs: list) -> tuple[list, list]:
+    """(beside, backs) without the outlines centred inside `region`: pieces of the card (or
+    the fan) found whole there."""
+    out = lambda c: not _inside(np.mean(c, 0), region)    # noqa: E731
+    return [(c, r) for c, r in beside if out(c)], [b for b in backs if out(b)]
 
 
 def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: list, backs: list,
@@ -585,19 +594,21 @@ def with_missed_cards(image: np.ndarray, H: np.ndarray, faces: list, beside: lis
     whole = [c for (c, _), size in zip(faces, card_sizes(H, [c for c, _ in faces])) if size >= 1 - WHOLE_SIZE_TOL]
     whole_backs = [b for b, size in zip(backs, card_sizes(H, backs)) if size >= 1 - WHOLE_SIZE_TOL]
     whole += whole_backs
+    regions = paper_regions(image, masks)            # both looks read the same regions
     beside, backs = list(beside), list(backs)
-    for q in filled_outlines(image, H, pyr_quads + whole, masks):
+    for q in filled_outlines(image, H, pyr_quads + whole, regions):
         r = read_rank(rectify(image, q))
         if r.kind in ("number", "court"):
-            beside = [(c, rr) for c, rr in beside if not _inside(np.mean(c, 0), q)] + [(q, r)]
-            backs = [b for b in backs if not _inside(np.mean(b, 0), q)]
+            beside, backs = _without_inside(q, beside, backs)
+            beside.append((q, r))
         elif r.kind == "back":
             backs.append(q)
     # a fan's top card found: the outlines inside the fan are pieces of it and of its strips
-    sure = [c for c, rr in beside if rr.confidence >= LOW_CONFIDENCE and card_measure(H, c)[0] >= 1 - WHOLE_SIZE_TOL]
-    for q, r, fan in fan_tops(image, H, pyr_quads + sure + whole_backs, masks):
-        beside = [(c, rr) for c, rr in beside if not _inside(np.mean(c, 0), fan)] + [(q, r)]
-        backs = [b for b in backs if not _inside(np.mean(b, 0), fan)]
+    sure = [c for (c, rr), size in zip(beside, card_sizes(H, [c for c, _ in beside]))
+            if rr.confidence >= LOW_CONFIDENCE and size >= 1 - WHOLE_SIZE_TOL]
+    for q, r, fan in fan_tops(image, H, pyr_quads + sure + whole_backs, regions):
+        beside, backs = _without_inside(fan, beside, backs)
+        beside.append((q, r))
     return beside, backs
 
 
