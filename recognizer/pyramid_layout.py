@@ -58,6 +58,11 @@ SEEN_EDGE = 0.11        # ... an edge score above nearly every place without a c
 #                         on the development renders' true lattices, tools/fit_pyramid_join.py)
 AGREE = 0.5             # support a fit gains for each found outline lying as one of its cards
 UNEXPLAINED = 0.5       # support a fit loses for each found outline lying off all its cards
+# on a photo whose edges are all weak (soft focus, dim or tinted light, a deck whose edges are
+# thin lines) a card's top edge counts as one above this share of the top edges of the cards
+# found on the lattice, where that is less than JOIN, never below SEEN_EDGE (edge_gain;
+# tools/fit_edge_gain.py over the development renders' true placings)
+EDGE_SHARE = 0.50
 LATTICE_SURE = float("inf")   # a lattice from the outlines this well supported is not grown from an anchor
 #   tools/fit_pyramid_lattice_sure.py finds 10.0 over 80 development renders (the best wrong
 #   placing 9.9), but skipping the growing above it lost 7 cards and 2 whole pyramids on
@@ -376,8 +381,9 @@ class _Lattice:
     re-estimates the pitches (a straight-line fit of the top edges' middles, seen from
     above) and then the homography from all of them."""
 
-    def __init__(self, H: np.ndarray, px: float, py: float):
+    def __init__(self, H: np.ndarray, px: float, py: float, gain: float = 1.0):
         self.H, self.px, self.py = H, px, py
+        self.gain = gain            # edge scores are read multiplied by this (edge_gain)
         self.anchor = to_photo(H, card_corners(0, 0))
         self.nodes: list[tuple[int, int, np.ndarray]] = []      # (dr, k, [tl, tr] photo px)
 
@@ -481,8 +487,11 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     lattice's first choice (a covered card's strip read unsurely proposes a lattice of half
     cards); the lattice from all outlines competes with it, the better kept (a deck whose
     indices read unsurely leaves too few sure cards for a lattice of their own)."""
-    lattices = [_lattice_fit(grey, anchors, paper, prior, outlines, w)
-                for w in ([whole, None] if whole is not None and len(whole) < len(outlines or anchors) else [whole])]
+    looks = [_looks(grey, list(w if w is not None else outlines or anchors), paper)
+             for w in ([whole, None] if whole is not None and len(whole) < len(outlines or anchors) else [whole])]
+    # every placing's edges are judged on the photo's scale (edge_gain)
+    gain = edge_gain(max((_found_edges(grey, lk, paper) for lk in looks if lk), default=np.inf))
+    lattices = [_lattice_fit(grey, lk, paper, prior, anchors, outlines, gain) for lk in looks]
     lattices = [c for c in lattices if c is not None]
     best = from_lattice = max(lattices, key=lambda c: c[0]) if lattices else None
     starts = []
@@ -494,6 +503,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
                     starts.append((s, H0, px, py))
     for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
         joined, lat = _grow(grey, H0, px, py, paper)
+        lat.gain = gain
         top = min(dr for dr, _ in joined)
         edge_at: dict[tuple[float, float], float] = {}   # the apexes of one row share most places
         for k_apex in sorted(k for dr, k in joined if dr == top):
@@ -501,7 +511,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
             for xy in places.values():
                 if xy not in edge_at:
                     edge_at[xy] = edge_score(grey, lat.H, *xy, lat.py, paper)[0]
-            scores = {p: edge_at[xy] for p, xy in places.items()}
+            scores = {p: lat.gain * edge_at[xy] for p, xy in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
             value += AGREE * len(_outlined(lat.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lat.H, places, present, outlines or anchors)
@@ -522,10 +532,10 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     # the places kept must show a card's top edge on the cards' paper (seen on the refitted
     # table: the lattice from the outlines alone may be a few per cent off in scale)
     edges = {p: edge_score(grey, H, *places[p], py, paper) for p in PLACES}
-    scores = {p: e[0] for p, e in edges.items()}
+    scores = {p: lat.gain * e[0] for p, e in edges.items()}
     if prior is None:       # the shape chosen again there, the exposed cards' bottoms counted
         # (only for the placing kept: counted for every placing they moved some off the cards)
-        present = best_shape(scores, None, {p: bottom_line(grey, H, *places[p], paper, halves=True)[0]
+        present = best_shape(scores, None, {p: lat.gain * bottom_line(grey, H, *places[p], paper, halves=True)[0]
                                             for p in PLACES})[0]
     # (or a found outline lies as the place's card: a deep shadow darkens the paper)
     outlined = set(_outlined(H, places, present, outlines or anchors))
@@ -630,6 +640,14 @@ def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[floa
     return out
 
 
+def edge_gain(ref: float) -> float:
+    """The factor a photo's edge scores are multiplied by, from `ref`, the median top edge score
+    of the cards found on its lattice (_found_edges): JOIN over the threshold
+    min(JOIN, EDGE_SHARE x ref) floored at SEEN_EDGE.  1 on a photo whose edges show clearly; up to JOIN / SEEN_EDGE where all are
+    weak, so the thresholds set on clear photos (JOIN, BORDER, the shapes) hold there too."""
+    return JOIN / max(SEEN_EDGE, min(JOIN, EDGE_SHARE * ref))
+
+
 def _border(top: int, k_apex: int) -> list[tuple[int, int]]:
     """Lattice nodes just outside the pyramid: above the apex and past each row's ends."""
     out = [(top - 1, k_apex - 1), (top - 1, k_apex + 1)]
@@ -645,16 +663,11 @@ def _node_score(grey, lt, py: float, paper: float, cache: dict, dr: int, k: int)
     return cache[(dr, k)]
 
 
-def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines, whole=None):
-    """The best placing of the 7 rows on the lattices fitted from the found outlines `whole`
-    (default: outlines or anchors; pyramid_lattice.fit_lattices): every apex node that keeps the most outlines on places is
-    tried, each place's top edge scored (edge_score, cached per node).  Returns a candidate
-    as fit_pyramid keeps them (value, _Lattice, places, scores, present, apex_alone,
-    (top, k_apex)) or None."""
-    quads = list(whole if whole is not None else outlines or anchors)
-    # a cheap look first: a card found whole lies on the two cards it covers, whose top
-    # edges show just above it; the (lattice, row pitch) pairs where they show best are
-    # placed in full
+def _looks(grey: np.ndarray, quads: list, paper: float) -> list[tuple[float, object, float, dict]]:
+    """The lattices fitted from the found outlines `quads` (pyramid_lattice.fit_lattices) at
+    each row pitch to try, best first by a cheap look: a card found whole lies on the two cards
+    it covers, whose top edges show just above it.  (look, lattice, row pitch, the node
+    scores' cache): the first PLACED are placed in full."""
     looks = []
     for lt in fit_lattices(quads, keep=LATTICES):
         pys = [lt.pitch_y] if lt.py_known else list(np.linspace(CARD_H * (1 - COVER_RANGE[1]),
@@ -665,13 +678,30 @@ def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines,
                          _node_score(grey, lt, py, paper, cache, dr - 1, k + 1)) for dr, k in lt.nodes.values()]
             looks.append((float(np.mean(above)), lt, py, cache))
     looks.sort(key=lambda t: -t[0])
+    return looks
+
+
+def _found_edges(grey: np.ndarray, looks: list, paper: float) -> float:
+    """The photo's edge level for edge_gain: the most, over the lattices placed, of the median
+    top edge score of the cards found on them (inf with none).  Taken over every lattice, not
+    each its own: placings are compared on one scale (a lattice whose cards' edges its
+    misplacing blurs would otherwise gain most)."""
+    return max((float(np.median([_node_score(grey, lt, py, paper, cache, dr, k) for dr, k in lt.nodes.values()]))
+                for _, lt, py, cache in looks[:PLACED]), default=np.inf)
+
+
+def _lattice_fit(grey: np.ndarray, looks: list, paper: float, prior, anchors: list, outlines, gain: float = 1.0):
+    """The best placing of the 7 rows on the lattices of `looks` (_looks): every apex node that
+    keeps the most outlines on places is tried, each place's top edge scored (edge_score,
+    cached per node, times `gain`).  Returns a candidate as fit_pyramid keeps them (value,
+    _Lattice, places, scores, present, apex_alone, (top, k_apex)) or None."""
     best = None
     for _, lt, py, cache in looks[:PLACED]:
         cands = apexes(lt.nodes.values())
         if not cands:
             continue
         most = max(c[0] for c in cands)
-        score = lambda dr, k: _node_score(grey, lt, py, paper, cache, dr, k)   # noqa: E731
+        score = lambda dr, k: gain * _node_score(grey, lt, py, paper, cache, dr, k)   # noqa: E731
         for n, top, k_apex in cands:
             if n < most:
                 continue
@@ -685,6 +715,6 @@ def _lattice_fit(grey: np.ndarray, anchors: list, paper: float, prior, outlines,
             value += AGREE * len(_outlined(lt.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lt.H, places, present, outlines or anchors)
             if best is None or value > best[0]:
-                lat = _Lattice(lt.H, lt.pitch_x, py)
+                lat = _Lattice(lt.H, lt.pitch_x, py, gain)
                 best = (value, lat, places, scores, present, True, (top, k_apex))
     return best

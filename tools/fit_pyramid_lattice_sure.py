@@ -40,7 +40,8 @@ def main(argv: list[str]) -> int:
                 continue
             grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
             paper = paper_level(photo.image, [c for c, _ in faces])
-            b = pl._lattice_fit(grey, _anchors(faces), paper, None, [c for c, _ in faces])
+            outlines = [c for c, _ in faces]
+            b = pl._lattice_fit(grey, pl._looks(grey, outlines, paper), paper, None, _anchors(faces), outlines)
             if b is None:
                 continue
             rows.append((b[0], b[4] == truth))

@@ -701,6 +701,32 @@ def test_a_steep_view_is_placed_on_its_covered_cards_visible_tops(name):
     assert r.waste == t["waste"]
 
 
+@pytest.mark.parametrize("name", ["pyramid_kde-jolly-royal_4306_0009_small.jpg", "pyramid_kde-jolly-royal_4301_0005_small.jpg"])
+def test_a_soft_photo_whose_edges_are_all_weak_is_placed(name):
+    """Held-out renders scaled to 1600 x 1200 (kde-jolly-royal, soft focus: 4306's 0009 under
+    tinted light, the pyramid turned a quarter; 4301's 0005 dim, turned an eighth): every top
+    edge scores about 0.2 over the paper level, under JOIN (0.22) that clear photos are set
+    by, while the places without a card score 0.02.  With JOIN alone no place showed a card and
+    the reading lost the pyramid (every place wrong); the edges are judged against those of the
+    cards found on the lattice (edge_gain) and every place and the waste read right."""
+    photo = DATA / name
+    t = truth(photo)
+    r = PP.recognize_pyramid(photo)
+    assert r.pyramid == t["pyramid"]
+    assert sorted(r.waste) == sorted(t["waste"])
+
+
+def test_edge_gain_leaves_clear_photos_alone_and_lifts_weak_ones_within_bounds():
+    assert L.edge_gain(0.6) == 1.0                           # edges well over JOIN / EDGE_SHARE
+    assert L.edge_gain(L.JOIN / L.EDGE_SHARE) == pytest.approx(1.0)
+    weak = 0.3
+    assert L.edge_gain(weak) == pytest.approx(L.JOIN / (L.EDGE_SHARE * weak))
+    # an edge at EDGE_SHARE of the cards' own then scores JOIN
+    assert L.edge_gain(weak) * L.EDGE_SHARE * weak == pytest.approx(L.JOIN)
+    # never more than JOIN / SEEN_EDGE: a lattice with no edges is not made one
+    assert L.edge_gain(0.01) == pytest.approx(L.JOIN / L.SEEN_EDGE)
+
+
 def test_a_waste_king_on_a_white_table_is_found_and_read():
     """A held-out render (kde-standard on a white table, seed 4303, photo 6, scaled to 1600 x
     1200), three waste piles K, A, 4: the King's paper is no lighter than the table and its
