@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/pyramid_photos.py              # 20 photos at 12 MP, held-out decks, + real J/Q/K
     .venv/bin/python benchmarks/pyramid_photos.py --quick      # 8 photos at 1200 x 1600
     .venv/bin/python benchmarks/pyramid_photos.py --decks paris,anglo --count 16 --size 900x1200
+    .venv/bin/python benchmarks/pyramid_photos.py --card-width 57 --seed 4320 --count 12 --keep DIR   # bridge-size cards
 
 Synthetic photos come from synth/render_pyramid.py with the held-out decks
 (synth.decks.HELDOUT_DECKS, never used while developing) unless --decks says otherwise.
@@ -47,7 +48,7 @@ from benchmarks.recognize import real_labels  # noqa: E402
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-from recognizer.pyramid_layout import exposed  # noqa: E402
+from recognizer.pyramid_layout import CARD_W, exposed  # noqa: E402
 from recognizer.pyramid_pipeline import read_fit_place, read_index, recognize_pyramid  # noqa: E402
 from recognizer.rank import COURT_RANKS, read_rank  # noqa: E402
 from synth.render_pyramid import render_photo, truth_fit  # noqa: E402
@@ -57,10 +58,11 @@ REAL = Path("/work/shared/real_photos/edje-train")
 REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
 
 
-def render(folder: Path, decks: list[str], count: int, size: tuple[int, int], seed: int) -> None:
+def render(folder: Path, decks: list[str], count: int, size: tuple[int, int], seed: int,
+           card_w: float = CARD_W) -> None:
     for i in range(count):
         deck = decks[i % len(decks)]
-        img, truth = render_photo(np.random.default_rng([seed, i, 43]), deck, size)
+        img, truth = render_photo(np.random.default_rng([seed, i, 43]), deck, size, card_w)
         stem = f"pyramid_{deck}_{seed}_{i:04d}"
         truth["image"] = stem + ".jpg"
         cv2.imwrite(str(folder / truth["image"]), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
@@ -182,6 +184,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=4300)
     ap.add_argument("--dir", help="score the photos already in this folder (render_pyramid's truth beside them)")
     ap.add_argument("--keep", help="render into this folder and keep the photos")
+    ap.add_argument("--card-width", type=float, default=CARD_W,
+                    help=f"the rendered cards' width in mm (88 tall; default {CARD_W:g}, a poker card; 57 a bridge card)")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
@@ -199,7 +203,7 @@ def main(argv=None) -> int:
         folder = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="pyramid_bench_"))
         folder.mkdir(parents=True, exist_ok=True)
         t0 = time.perf_counter()
-        render(folder, decks, count, size, a.seed)
+        render(folder, decks, count, size, a.seed, a.card_width)
         print(f"rendered {count} photos {size[0]}x{size[1]} of {','.join(decks)} in {time.perf_counter() - t0:.0f} s ({folder})")
     res = score_synthetic(folder, a.verbose)
     total = collections.Counter()

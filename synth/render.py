@@ -120,11 +120,17 @@ def _rect_corners(cx, cy, angle_deg, w=CW, h=CH):
     return pts
 
 
+def item_corners(it: dict) -> list[tuple[float, float]]:
+    """An item's corners TL, TR, BR, BL in table mm, at its own size (w, h mm: a scene of
+    bridge-size cards) or a poker card's."""
+    return _rect_corners(it["cx"], it["cy"], it["angle"], it.get("w", CW), it.get("h", CH))
+
+
 class Scene:
     """Items on the table plane, drawn in order (later items on top)."""
 
     def __init__(self):
-        self.items = []          # dicts: kind card|back|mat, centre mm, angle, image id, truth
+        self.items = []          # dicts: kind card|back|mat, centre mm, angle, image id, truth, size (w, h mm)
 
     def add(self, **kw):
         self.items.append(kw)
@@ -289,7 +295,7 @@ def _visible_fraction(scene: Scene) -> None:
         if it["type"] == "mat":
             polys.append(None)
             continue
-        polys.append(np.array(_rect_corners(it["cx"], it["cy"], it["angle"]), np.float32))
+        polys.append(np.array(item_corners(it), np.float32))
     allp = np.vstack([p for p in polys if p is not None])
     x0, y0 = allp.min(0) - 5
     w, h = (allp.max(0) - allp.min(0) + 10).astype(int) + 1
@@ -307,7 +313,7 @@ def _visible_fraction(scene: Scene) -> None:
 
 def draw_table_layer(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Render the items at PX_PER_MM.  Returns (BGRA layer, shadow map 0..1, mm->layer px matrix)."""
-    polys = [np.array(_rect_corners(it["cx"], it["cy"], it["angle"]) if it["type"] != "mat" else
+    polys = [np.array(item_corners(it) if it["type"] != "mat" else
                       [(-ML.MAT_W_MM / 2, -ML.MAT_H_MM / 2), (ML.MAT_W_MM / 2, ML.MAT_H_MM / 2)]) for it in scene.items]
     allp = np.vstack(polys)
     x0, y0 = allp.min(0) - 25
@@ -327,7 +333,7 @@ def draw_table_layer(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         else:
             img = card_bgra(*it["img"])
             src = np.float32([[0, 0], [CARD_PX_W, 0], [CARD_PX_W, CARD_PX_H]])
-            dst = np.float32(_rect_corners(it["cx"], it["cy"], it["angle"])[:3])
+            dst = np.float32(item_corners(it)[:3])
         dst = (T[:2, :2] @ dst.T).T + T[:2, 2]
         M = cv2.getAffineTransform(src, dst.astype(np.float32))
         # work only in the item's bounding box
@@ -454,7 +460,7 @@ def cards_truth(scene: "Scene", Hmm: np.ndarray) -> list[dict]:
     for it in scene.items:
         if it["type"] != "card":
             continue
-        c = cv2.perspectiveTransform(np.array(_rect_corners(it["cx"], it["cy"], it["angle"]),
+        c = cv2.perspectiveTransform(np.array(item_corners(it),
                                               np.float64).reshape(-1, 1, 2), Hmm).reshape(-1, 2)
         d = dict(it["truth"])
         d["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in c]
@@ -476,7 +482,7 @@ def render_photo(rng: np.random.Generator, deck: str, kind: str, size: tuple[int
     if rng.random() < 0.35:
         out_w, out_h = out_h, out_w
     tilt = 35.0 if kind == "tilted" else 20.0
-    pts = np.vstack([np.array(_rect_corners(it["cx"], it["cy"], it["angle"])) for it in scene.items
+    pts = np.vstack([np.array(item_corners(it)) for it in scene.items
                      if it["type"] != "mat"] + ([np.array([[-ML.MAT_W_MM / 2, -ML.MAT_H_MM / 2],
                                                           [ML.MAT_W_MM / 2, ML.MAT_H_MM / 2]])] if info["mat"] else []))
     fill = (0.8, 0.97) if kind != "fresh" else (0.55, 0.97)

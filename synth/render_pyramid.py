@@ -23,8 +23,8 @@ import numpy as np
 from .decks import SUITS, TRAIN_DECKS, card_id, missing_decks
 from recognizer.pyramid_lattice import card_corners
 from recognizer.pyramid_layout import PLACES, PyramidFit, coverers
-from .render import (CH, CW, PX_PER_MM, Scene, _rect_corners, _visible_fraction, background, cards_truth,
-                     camera_homography, draw_table_layer, photo_effects, save_photo)
+from .render import (CH, CW, PX_PER_MM, Scene, _visible_fraction, background, cards_truth,
+                     camera_homography, draw_table_layer, item_corners, photo_effects, save_photo)
 
 ALL_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 TILT_MAX = 45.0
@@ -66,14 +66,16 @@ def _props(layer: np.ndarray, T: np.ndarray, rng: np.random.Generator, spots: li
         layer[on, 3] = 255
 
 
-def build_scene(rng: np.random.Generator, deck: str) -> tuple[Scene, dict]:
+def build_scene(rng: np.random.Generator, deck: str, card_w: float = CW) -> tuple[Scene, dict]:
+    """A pyramid deal on the table; card_w: the cards' width in mm (88 mm tall; 63 a poker
+    card, 57 a bridge card)."""
     deal = [(r, s) for r in ALL_RANKS for s in SUITS]
     deal = [deal[i] for i in rng.permutation(len(deal))]
     pyramid = dict(zip(PLACES, deal[:28]))
     stock = deal[28:]
     gap = rng.uniform(1, 9)
     cover = rng.uniform(0.4, 0.6)                   # share of a card's height the next row covers
-    pitch_x, pitch_y = CW + gap, CH * (1 - cover)
+    pitch_x, pitch_y = card_w + gap, CH * (1 - cover)
     removed = set() if rng.random() < 0.35 else removable_order(rng, int(rng.integers(1, 22)))
     draws = int(rng.integers(0, 12))
     waste_style = str(rng.choice(["top", "top", "fan", "three"]))
@@ -88,18 +90,19 @@ def build_scene(rng: np.random.Generator, deck: str) -> tuple[Scene, dict]:
         r, s = pyramid[p]
         it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=x + rng.normal(0, 0.8),
                        cy=y + rng.normal(0, 0.8), angle=rng.normal(0, 1.0) + flip,
-                       truth={"rank": r, "role": "pyramid", "position": p})
+                       truth={"rank": r, "role": "pyramid", "position": p}, w=card_w)
         cards.append(it)
     # the stock beside the upper rows, the waste (or its three piles) in a column below it
     side = 1 if rng.random() < 0.5 else -1
-    sx = side * (3.5 * pitch_x + CW / 2 + rng.uniform(12, 45))
+    sx = side * (3.5 * pitch_x + card_w / 2 + rng.uniform(12, 45))
     sy = pitch_y * rng.uniform(0, 1.5)
     step_y = CH + rng.uniform(8, 25)
     waste_tops = []
     if stock_left:
         a0 = rng.normal(0, 3)
         for j in range(min(stock_left, 6)):
-            scene.add(type="back", img=(deck, "back"), cx=sx + j * 0.3, cy=sy - j * 0.3, angle=a0 + rng.normal(0, 0.8))
+            scene.add(type="back", img=(deck, "back"), cx=sx + j * 0.3, cy=sy - j * 0.3, angle=a0 + rng.normal(0, 0.8),
+                      w=card_w)
     if draws:
         if waste_style == "three":
             piles = [waste[i::3] for i in range(3)]
@@ -109,7 +112,7 @@ def build_scene(rng: np.random.Generator, deck: str) -> tuple[Scene, dict]:
                 r, s = pile[-1]
                 it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=sx + rng.normal(0, 3),
                                cy=sy + (i + 1) * step_y, angle=rng.normal(0, 4),
-                               truth={"rank": r, "role": "waste", "position": f"W{i + 1}"})
+                               truth={"rank": r, "role": "waste", "position": f"W{i + 1}"}, w=card_w)
                 cards.append(it)
                 waste_tops.append(r)
         else:
@@ -119,24 +122,24 @@ def build_scene(rng: np.random.Generator, deck: str) -> tuple[Scene, dict]:
                 top = j == len(shown) - 1
                 it = scene.add(type="card", img=(deck, card_id(r, s, deck)), cx=sx + rng.normal(0, 1),
                                cy=sy + step_y + j * step, angle=rng.normal(0, 3),
-                               truth={"rank": r, "role": "waste", "position": "W" if top else None})
+                               truth={"rank": r, "role": "waste", "position": "W" if top else None}, w=card_w)
                 cards.append(it)
             waste_tops.append(waste[-1][0])
-    info = {"removed": sorted(removed), "gap_mm": round(gap, 1), "cover": round(cover, 3),
+    info = {"removed": sorted(removed), "gap_mm": round(gap, 1), "cover": round(cover, 3), "card_w": card_w,
             "waste_style": waste_style if draws else None, "stock": stock_left, "draws": draws,
             "pyramid": {p: (pyramid[p][0] if p not in removed else None) for p in PLACES},
             "waste": waste_tops}
     # props on the far side from the waste, or above the apex
     spots = []
     for _ in range(int(rng.integers(0, 3))):
-        spots.append((-side * (3.5 * pitch_x + CW / 2 + rng.uniform(20, 40)), rng.uniform(-40, 6 * pitch_y)))
+        spots.append((-side * (3.5 * pitch_x + card_w / 2 + rng.uniform(20, 40)), rng.uniform(-40, 6 * pitch_y)))
     info["props"] = spots
     return scene, info
 
 
-def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1200, 1600)):
-    """One photo of a pyramid deal: (BGR image, truth dict)."""
-    scene, info = build_scene(rng, deck)
+def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1200, 1600), card_w: float = CW):
+    """One photo of a pyramid deal with cards card_w mm wide: (BGR image, truth dict)."""
+    scene, info = build_scene(rng, deck, card_w)
     _visible_fraction(scene)
     layer, shadow, T = draw_table_layer(scene)
     if info["props"]:
@@ -146,7 +149,7 @@ def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1
     out_w, out_h = size
     if rng.random() < 0.5:
         out_w, out_h = out_h, out_w
-    pts = np.vstack([np.array(_rect_corners(it["cx"], it["cy"], it["angle"])) for it in scene.items])
+    pts = np.vstack([np.array(item_corners(it)) for it in scene.items])
     Hmm = camera_homography(rng, pts, out_w, out_h, TILT_MAX, (0.75, 0.95))
     Hpx = Hmm @ np.linalg.inv(T)
     bgk = str(rng.choice(["wood", "felt", "cloth", "white", "dark", "wood", "felt"]))
@@ -169,7 +172,9 @@ def truth_fit(truth: dict, scale: float = 1.0) -> PyramidFit:
     pitch and gap, the places holding a card.  Benchmarks read each place on it to tell a
     misplaced lattice from a misread card.  The truth lists each card's corners from
     whichever it calls its first: each card's are rolled to fit the others best."""
-    px, py = CW + float(truth["gap_mm"]), CH * (1 - float(truth["cover"]))
+    # in the reader's frame, where a card is CW wide (cards card_w wide stretched across)
+    card_w = float(truth.get("card_w", CW))
+    px, py = (card_w + float(truth["gap_mm"])) * CW / card_w, CH * (1 - float(truth["cover"]))
     centres = lattice_mm(px, py)
     cards = [(card_corners(*centres[c["position"]]), np.asarray(c["corners"], np.float64) / scale)
              for c in truth["cards"] if c["role"] == "pyramid"]
