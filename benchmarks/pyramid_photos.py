@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/pyramid_photos.py --quick      # 8 photos at 1200 x 1600
     .venv/bin/python benchmarks/pyramid_photos.py --decks paris,anglo --count 16 --size 900x1200
     .venv/bin/python benchmarks/pyramid_photos.py --card-width 57 --seed 4320 --count 12 --keep DIR   # bridge-size cards
+    .venv/bin/python benchmarks/pyramid_photos.py --gaps=-2,1 --seed 4330 --count 12 --keep DIR      # a row's cards touching
 
 Synthetic photos come from synth/render_pyramid.py with the held-out decks
 (synth.decks.HELDOUT_DECKS, never used while developing) unless --decks says otherwise.
@@ -59,10 +60,10 @@ REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "k
 
 
 def render(folder: Path, decks: list[str], count: int, size: tuple[int, int], seed: int,
-           card_w: float = CARD_W) -> None:
+           card_w: float = CARD_W, gaps: tuple[float, float] = (1.0, 9.0)) -> None:
     for i in range(count):
         deck = decks[i % len(decks)]
-        img, truth = render_photo(np.random.default_rng([seed, i, 43]), deck, size, card_w)
+        img, truth = render_photo(np.random.default_rng([seed, i, 43]), deck, size, card_w, gaps)
         stem = f"pyramid_{deck}_{seed}_{i:04d}"
         truth["image"] = stem + ".jpg"
         cv2.imwrite(str(folder / truth["image"]), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
@@ -186,6 +187,7 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", help="render into this folder and keep the photos")
     ap.add_argument("--card-width", type=float, default=CARD_W,
                     help=f"the rendered cards' width in mm (88 tall; default {CARD_W:g}, a poker card; 57 a bridge card)")
+    ap.add_argument("--gaps", default="1,9", help="LO,HI: mm between two cards of a row (below 0 they overlap)")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
@@ -203,7 +205,7 @@ def main(argv=None) -> int:
         folder = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="pyramid_bench_"))
         folder.mkdir(parents=True, exist_ok=True)
         t0 = time.perf_counter()
-        render(folder, decks, count, size, a.seed, a.card_width)
+        render(folder, decks, count, size, a.seed, a.card_width, tuple(float(v) for v in a.gaps.split(",")))
         print(f"rendered {count} photos {size[0]}x{size[1]} of {','.join(decks)} in {time.perf_counter() - t0:.0f} s ({folder})")
     res = score_synthetic(folder, a.verbose)
     total = collections.Counter()

@@ -66,14 +66,16 @@ def _props(layer: np.ndarray, T: np.ndarray, rng: np.random.Generator, spots: li
         layer[on, 3] = 255
 
 
-def build_scene(rng: np.random.Generator, deck: str, card_w: float = CW) -> tuple[Scene, dict]:
+def build_scene(rng: np.random.Generator, deck: str, card_w: float = CW,
+                gaps: tuple[float, float] = (1.0, 9.0)) -> tuple[Scene, dict]:
     """A pyramid deal on the table; card_w: the cards' width in mm (88 mm tall; 63 a poker
-    card, 57 a bridge card)."""
+    card, 57 a bridge card); gaps: the range of mm between two cards of a row (below 0 they
+    overlap)."""
     deal = [(r, s) for r in ALL_RANKS for s in SUITS]
     deal = [deal[i] for i in rng.permutation(len(deal))]
     pyramid = dict(zip(PLACES, deal[:28]))
     stock = deal[28:]
-    gap = rng.uniform(1, 9)
+    gap = rng.uniform(*gaps)
     cover = rng.uniform(0.4, 0.6)                   # share of a card's height the next row covers
     pitch_x, pitch_y = card_w + gap, CH * (1 - cover)
     removed = set() if rng.random() < 0.35 else removable_order(rng, int(rng.integers(1, 22)))
@@ -137,9 +139,11 @@ def build_scene(rng: np.random.Generator, deck: str, card_w: float = CW) -> tupl
     return scene, info
 
 
-def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1200, 1600), card_w: float = CW):
-    """One photo of a pyramid deal with cards card_w mm wide: (BGR image, truth dict)."""
-    scene, info = build_scene(rng, deck, card_w)
+def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1200, 1600), card_w: float = CW,
+                 gaps: tuple[float, float] = (1.0, 9.0)):
+    """One photo of a pyramid deal (cards card_w mm wide, gaps as build_scene's): (BGR image,
+    truth dict)."""
+    scene, info = build_scene(rng, deck, card_w, gaps)
     _visible_fraction(scene)
     layer, shadow, T = draw_table_layer(scene)
     if info["props"]:
