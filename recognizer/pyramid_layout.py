@@ -33,8 +33,8 @@ import numpy as np
 from assistant.pyramid.rules import ROWS
 
 from .cards import TILTED_ASPECT
-from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, MIN_NODES, apexes, card_corners, fit_lattices,
-                              to_photo)
+from .pyramid_lattice import (CARD_H, CARD_W, COVER_RANGE, GAP_MAX, MIN_NODES, Lattice, apexes, card_corners,
+                              fit_lattices, to_photo)
 
 PLACES: tuple[str, ...] = tuple(f"{r}.{c}" for r in range(1, ROWS + 1) for c in range(1, r + 1))
 PX_MM = 4.0                  # top views are sampled at this many px per mm
@@ -643,8 +643,9 @@ def _places(top: int, k_apex: int, px: float, py: float) -> dict[str, tuple[floa
 def edge_gain(ref: float) -> float:
     """The factor a photo's edge scores are multiplied by, from `ref`, the median top edge score
     of the cards found on its lattice (_found_edges): JOIN over the threshold
-    min(JOIN, EDGE_SHARE x ref) floored at SEEN_EDGE.  1 on a photo whose edges show clearly; up to JOIN / SEEN_EDGE where all are
-    weak, so the thresholds set on clear photos (JOIN, BORDER, the shapes) hold there too."""
+    min(JOIN, EDGE_SHARE x ref) floored at SEEN_EDGE.  1 on a photo whose edges show clearly,
+    up to JOIN / SEEN_EDGE where all are weak: the thresholds set on clear photos (JOIN,
+    BORDER, the shapes) then hold there too."""
     return JOIN / max(SEEN_EDGE, min(JOIN, EDGE_SHARE * ref))
 
 
@@ -663,7 +664,7 @@ def _node_score(grey, lt, py: float, paper: float, cache: dict, dr: int, k: int)
     return cache[(dr, k)]
 
 
-def _looks(grey: np.ndarray, quads: list, paper: float) -> list[tuple[float, object, float, dict]]:
+def _looks(grey: np.ndarray, quads: list, paper: float) -> list[tuple[float, Lattice, float, dict]]:
     """The lattices fitted from the found outlines `quads` (pyramid_lattice.fit_lattices) at
     each row pitch to try, best first by a cheap look: a card found whole lies on the two cards
     it covers, whose top edges show just above it.  (look, lattice, row pitch, the node
