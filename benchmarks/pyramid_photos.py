@@ -49,10 +49,11 @@ from benchmarks.recognize import real_labels  # noqa: E402
 from recognizer.cards import find_cards, rectify, work_image  # noqa: E402
 from synth.decks import HELDOUT_DECKS, missing_decks  # noqa: E402
 from recognizer.image_io import load_image  # noqa: E402
-from recognizer.pyramid_layout import CARD_W, exposed  # noqa: E402
+from recognizer.pyramid_layout import exposed  # noqa: E402
 from recognizer.pyramid_pipeline import read_fit_place, read_index, recognize_pyramid  # noqa: E402
 from recognizer.rank import COURT_RANKS, read_rank  # noqa: E402
-from synth.render_pyramid import render_photo, truth_fit  # noqa: E402
+from synth.render import CW  # noqa: E402
+from synth.render_pyramid import GAPS, render_photo, truth_fit  # noqa: E402
 from recognizer.result import LOW_CONFIDENCE  # noqa: E402
 
 REAL = Path("/work/shared/real_photos/edje-train")
@@ -60,7 +61,7 @@ REAL_RANK = {"ace": "A", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "k
 
 
 def render(folder: Path, decks: list[str], count: int, size: tuple[int, int], seed: int,
-           card_w: float = CARD_W, gaps: tuple[float, float] = (1.0, 9.0)) -> None:
+           card_w: float = CW, gaps: tuple[float, float] = GAPS) -> None:
     for i in range(count):
         deck = decks[i % len(decks)]
         img, truth = render_photo(np.random.default_rng([seed, i, 43]), deck, size, card_w, gaps)
@@ -185,9 +186,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=4300)
     ap.add_argument("--dir", help="score the photos already in this folder (render_pyramid's truth beside them)")
     ap.add_argument("--keep", help="render into this folder and keep the photos")
-    ap.add_argument("--card-width", type=float, default=CARD_W,
-                    help=f"the rendered cards' width in mm (88 tall; default {CARD_W:g}, a poker card; 57 a bridge card)")
-    ap.add_argument("--gaps", default="1,9", help="LO,HI: mm between two cards of a row (below 0 they overlap)")
+    ap.add_argument("--card-width", type=float, default=CW,
+                    help=f"the rendered cards' width in mm (88 tall; default {CW:g}, a poker card; 57 a bridge card)")
+    ap.add_argument("--gaps", default=f"{GAPS[0]:g},{GAPS[1]:g}",
+                    help="LO,HI: mm between two cards of a row (below 0 they overlap)")
     ap.add_argument("--no-real", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)

@@ -381,9 +381,8 @@ class _Lattice:
     re-estimates the pitches (a straight-line fit of the top edges' middles, seen from
     above) and then the homography from all of them."""
 
-    def __init__(self, H: np.ndarray, px: float, py: float, gain: float = 1.0):
+    def __init__(self, H: np.ndarray, px: float, py: float):
         self.H, self.px, self.py = H, px, py
-        self.gain = gain            # edge scores are read multiplied by this (edge_gain)
         self.anchor = to_photo(H, card_corners(0, 0))
         self.nodes: list[tuple[int, int, np.ndarray]] = []      # (dr, k, [tl, tr] photo px)
 
@@ -503,7 +502,6 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
                     starts.append((s, H0, px, py))
     for s, H0, px, py in sorted(starts, key=lambda t: -t[0])[:GROW_TRIES]:
         joined, lat = _grow(grey, H0, px, py, paper)
-        lat.gain = gain
         top = min(dr for dr, _ in joined)
         edge_at: dict[tuple[float, float], float] = {}   # the apexes of one row share most places
         for k_apex in sorted(k for dr, k in joined if dr == top):
@@ -511,7 +509,7 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
             for xy in places.values():
                 if xy not in edge_at:
                     edge_at[xy] = edge_score(grey, lat.H, *xy, lat.py, paper)[0]
-            scores = {p: lat.gain * edge_at[xy] for p, xy in places.items()}
+            scores = {p: gain * edge_at[xy] for p, xy in places.items()}
             present, value = best_shape(scores, [prior] if prior is not None else None)
             value += AGREE * len(_outlined(lat.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lat.H, places, present, outlines or anchors)
@@ -532,10 +530,10 @@ def fit_pyramid(grey: np.ndarray, anchors: list[np.ndarray], paper: float,
     # the places kept must show a card's top edge on the cards' paper (seen on the refitted
     # table: the lattice from the outlines alone may be a few per cent off in scale)
     edges = {p: edge_score(grey, H, *places[p], py, paper) for p in PLACES}
-    scores = {p: lat.gain * e[0] for p, e in edges.items()}
+    scores = {p: gain * e[0] for p, e in edges.items()}
     if prior is None:       # the shape chosen again there, the exposed cards' bottoms counted
         # (only for the placing kept: counted for every placing they moved some off the cards)
-        present = best_shape(scores, None, {p: lat.gain * bottom_line(grey, H, *places[p], paper, halves=True)[0]
+        present = best_shape(scores, None, {p: gain * bottom_line(grey, H, *places[p], paper, halves=True)[0]
                                             for p in PLACES})[0]
     # (or a found outline lies as the place's card: a deep shadow darkens the paper)
     outlined = set(_outlined(H, places, present, outlines or anchors))
@@ -716,6 +714,6 @@ def _lattice_fit(grey: np.ndarray, looks: list, paper: float, prior, anchors: li
             value += AGREE * len(_outlined(lt.H, places, present, anchors))
             value -= UNEXPLAINED * _unexplained(lt.H, places, present, outlines or anchors)
             if best is None or value > best[0]:
-                lat = _Lattice(lt.H, lt.pitch_x, py, gain)
+                lat = _Lattice(lt.H, lt.pitch_x, py)
                 best = (value, lat, places, scores, present, True, (top, k_apex))
     return best

@@ -20,6 +20,7 @@ from assistant.pyramid.rules import WASTE_PILES
 from .cards import RECT_H, RECT_W, card_masks, find_cards, order_corners, quad_sides, rectify, work_image
 from .debug import PLACE, SURE, UNSURE, StageLog
 from .image_io import RecognitionError, load_image
+from .polygons import quad_iou
 from .pyramid_lattice import MIN_NODES, to_photo
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
@@ -476,19 +477,11 @@ def _waste_tops(beside: list, pyr_quads: list) -> list:
     return kept
 
 
-def overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two convex outlines (photo px)."""
-    a, b = np.float32(a), np.float32(b)
-    inter, _ = cv2.intersectConvexConvex(a, b)
-    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
-    return float(inter / union) if union > 0 else 0.0
-
-
 def _found_there(faces: list, quad: np.ndarray) -> list[tuple[str | None, float, str]]:
     """The readings of the cards found whole (read_rank on their own outline) lying as the
     exposed card at `quad` (overlapping it FOUND_IOU).  The place's own view is cut from the
     fitted lattice and may be a millimetre or two off; the outline is the card's."""
-    return [(r.rank, r.confidence, r.note) for c, r in faces if overlap(c, quad) >= FOUND_IOU]
+    return [(r.rank, r.confidence, r.note) for c, r in faces if quad_iou(c, quad) >= FOUND_IOU]
 
 
 def papery(image: np.ndarray, quads: list[np.ndarray], faces: list[np.ndarray]) -> list[bool]:

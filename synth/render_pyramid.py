@@ -26,6 +26,7 @@ from recognizer.pyramid_layout import PLACES, PyramidFit, coverers
 from .render import (CH, CW, PX_PER_MM, Scene, _visible_fraction, background, cards_truth,
                      camera_homography, draw_table_layer, item_corners, photo_effects, save_photo)
 
+GAPS = (1.0, 9.0)        # mm between two cards of a row, the range a deal is drawn from
 ALL_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 TILT_MAX = 45.0
 
@@ -67,7 +68,7 @@ def _props(layer: np.ndarray, T: np.ndarray, rng: np.random.Generator, spots: li
 
 
 def build_scene(rng: np.random.Generator, deck: str, card_w: float = CW,
-                gaps: tuple[float, float] = (1.0, 9.0)) -> tuple[Scene, dict]:
+                gaps: tuple[float, float] = GAPS) -> tuple[Scene, dict]:
     """A pyramid deal on the table; card_w: the cards' width in mm (88 mm tall; 63 a poker
     card, 57 a bridge card); gaps: the range of mm between two cards of a row (below 0 they
     overlap)."""
@@ -140,7 +141,7 @@ def build_scene(rng: np.random.Generator, deck: str, card_w: float = CW,
 
 
 def render_photo(rng: np.random.Generator, deck: str, size: tuple[int, int] = (1200, 1600), card_w: float = CW,
-                 gaps: tuple[float, float] = (1.0, 9.0)):
+                 gaps: tuple[float, float] = GAPS):
     """One photo of a pyramid deal (cards card_w mm wide, gaps as build_scene's): (BGR image,
     truth dict)."""
     scene, info = build_scene(rng, deck, card_w, gaps)

@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from recognizer.image_io import load_image  # noqa: E402
 from recognizer.pyramid_layout import exposed, in_order  # noqa: E402
-from recognizer.pyramid_pipeline import _whole_cards, overlap, paper_masks, place_pyramid  # noqa: E402
+from recognizer.polygons import quad_iou  # noqa: E402
+from recognizer.pyramid_pipeline import _whole_cards, paper_masks, place_pyramid  # noqa: E402
 
 
 def overlaps(jpg: Path) -> tuple[list[float], list[float]]:
@@ -44,9 +45,9 @@ def overlaps(jpg: Path) -> tuple[list[float], list[float]]:
         if p not in open_:
             continue
         for c, _ in faces:
-            iou = overlap(c, fit.corners(p))
+            iou = quad_iou(c, fit.corners(p))
             if iou > 0.1:
-                mine = p in card_at and overlap(c, card_at[p]) >= 0.5
+                mine = p in card_at and quad_iou(c, card_at[p]) >= 0.5
                 (same if mine else other).append(iou)
     return same, other
 
