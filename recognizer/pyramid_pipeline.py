@@ -25,7 +25,7 @@ from .pyramid_lattice import MIN_NODES, to_photo
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, LEGIBLE, NUMBER_RANKS, RankReading, corner_paper,
-                   both_corners, index_glyph, legible_pair, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask,
+                   both_corners, glyph_box, index_glyph, legible_pair, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask,
                    read_rank, templates)
 from .result import LOW_CONFIDENCE
 
@@ -49,6 +49,9 @@ CORNER_MM = 4.0        # a card's corner radius (3 mm on most decks) and a milli
 SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice when it is read
 EDGE_APART = 1.5       # mm between a card's left edge line and the runner-up line looked at (the 1 mm step's width and some)
 SECOND_LOOK = 0.6      # the most confidence a reading from the runner-up edge line gets (below LOW_CONFIDENCE: asked)
+FIRST, CLEAR, RUNNER_UP, FROM_RIGHT = "first", "clear", "runner-up", "from right"   # card_images' looks
+CLEAR_STEP = 0.5       # mm a cut through the index glyph is moved left at a time ...
+CLEAR_REACH = 6.0      # ... up to this (the card_images view's margin: SNAP_MM and 2 mm)
 SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
 #                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
 #                        small share will do, a neighbouring card's piece lies a card's side away)
@@ -304,15 +307,16 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
     return rank, conf, note
 
 
-def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[np.ndarray]:
+def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[tuple[str, np.ndarray]]:
     """The card at `place` rectified (RECT_W x RECT_H) from where its own top and left edges
     are: the fitted lattice is a millimetre or two off, and a big index sits that close to
     the card's edge.  The edges are looked for in a top view of the card with a margin.
-    Yields the card cut at the strongest left edge line, then, if asked for, at the
-    runner-up (at least EDGE_APART away): the neighbour's right edge, a millimetre or two
-    of paper away, or a border line printed inside the card's edge can be the stronger;
-    then, when no left line lies a card's width from the right edge found, a card's width
-    left of that right edge."""
+    Yields (look, card): FIRST, the card cut at the strongest left edge line; then, if asked
+    for, CLEAR, that cut moved left off the index glyph it cuts through (if it does);
+    RUNNER_UP, the cut at the runner-up line (at least EDGE_APART away): the neighbour's right
+    edge, a millimetre or two of paper away, or a border line printed inside the card's edge
+    can be the stronger; then FROM_RIGHT, when no left line lies a card's width from the
+    right edge found, a card's width left of that right edge."""
     x, y = fit.places[place]
     p = RECT_W / CARD_W
     m = SNAP_MM + 2
@@ -334,6 +338,11 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
     paired = abs(right - left - RECT_W) <= 3 * p
     for look in range(2 if paired else 3):
         if look == 1:
+            # the index glyph cut by the first cut's left side: the line found lies inside the
+            # card (the glyph's own stroke, or a pip's), whose edge is further left
+            clear = _clear_of_glyph(view, left, top, width)
+            if clear is not None:
+                yield CLEAR, clear
             # the strongest line of the band with the first line's neighbourhood masked out
             apart = int(EDGE_APART * p)
             band = band.copy()
@@ -344,11 +353,36 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
             # beyond the search (a lattice a few per cent off in scale puts it 5-7 mm off)
             left = right - RECT_W
         width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
-        # the card between the edges found, scaled to the rectified size (the fitted table's
-        # scale may be a few per cent off at this card)
-        src = np.float32([[left, top], [left + width, top], [left + width, top + width * RECT_H / RECT_W]])
-        dst = np.float32([[0, 0], [RECT_W, 0], [RECT_W, RECT_H]])
-        yield cv2.warpAffine(view, cv2.getAffineTransform(src, dst), (RECT_W, RECT_H), borderMode=cv2.BORDER_REPLICATE)
+        yield (FIRST, RUNNER_UP, FROM_RIGHT)[look], _cut(view, left, top, width)
+
+
+def _cut(view: np.ndarray, left: float, top: float, width: float) -> np.ndarray:
+    """The card whose top-left corner is (left, top) in a card_images view and `width` px wide,
+    scaled to the rectified size (the fitted table's scale may be a few per cent off at it)."""
+    src = np.float32([[left, top], [left + width, top], [left + width, top + width * RECT_H / RECT_W]])
+    dst = np.float32([[0, 0], [RECT_W, 0], [RECT_W, RECT_H]])
+    return cv2.warpAffine(view, cv2.getAffineTransform(src, dst), (RECT_W, RECT_H), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _glyph_cut(card: np.ndarray) -> bool:
+    """Does the cut's left side cut through the index glyph?  (clean_corner blanks the EDGE_MM
+    strip along the side, so a glyph reaching it starts right there; a printed index always
+    has paper between it and the card's edge.)"""
+    found = glyph_box(card, clean_corner(corner_ink(ink_mask(card)[0])))
+    return found is not None and found[1][0] <= int(EDGE_MM * RECT_W / CARD_W)
+
+
+def _clear_of_glyph(view: np.ndarray, left: float, top: float, width: float) -> np.ndarray | None:
+    """When the cut at `left` cuts through the index glyph, the cut moved left in CLEAR_STEP
+    steps until the glyph lies clear of its side (at most CLEAR_REACH), else None."""
+    p = RECT_W / CARD_W
+    if not _glyph_cut(_cut(view, left, top, width)):
+        return None
+    for k in np.arange(CLEAR_STEP, CLEAR_REACH + 1e-9, CLEAR_STEP):
+        card = _cut(view, left - k * p, top, width)
+        if not _glyph_cut(card):
+            return card
+    return None
 
 
 def read_place(card: np.ndarray, whole: bool, upto: float) -> tuple[str | None, float, str]:
@@ -619,16 +653,18 @@ def read_fit_place(image: np.ndarray, fit: PyramidFit, place: str, open_: set) -
     (open_: the exposed places), else from the part the next row leaves visible."""
     upto = 1.0 if place in open_ else min(1.0, fit.pitch_y / CARD_H)
     cuts = card_images(image, fit, place)
-    read = read_place(next(cuts), place in open_, upto)
-    for cut in cuts:
+    read = read_place(next(cuts)[1], place in open_, upto)
+    for look, cut in cuts:
         if read[1] >= LOW_CONFIDENCE:
             break
         # not sure: perhaps the card was cut from the wrong edge
         rank, conf, note = read_place(cut, place in open_, upto)
-        if conf > read[1]:
+        # (a cut through the glyph read no better than one clear of it is worth no more)
+        if conf > read[1] or (look == CLEAR and conf == read[1]):
             # still asked: on a lattice placed a card off, the other line is a neighbour's
             # edge, and a piece of another card can read surely
-            read = rank, min(conf, SECOND_LOOK), note or "read from the card's other edge line"
+            read = rank, min(conf, SECOND_LOOK), note or ("read with the cut moved off its index" if look == CLEAR
+                                                          else "read from the card's other edge line")
     return read
 
 

@@ -175,11 +175,10 @@ def _components(mask: np.ndarray):
 
 
 # ----------------------------------------------------------------------------- corner index
-def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0,
-                split: bool = False) -> np.ndarray | None:
-    """The rank glyph of one corner index (0 = top-left, 1 = bottom-right) as a GLYPH_H x GLYPH_W
-    float image, or None if no glyph is there.  split=True: only the upper part of a tall glyph
-    cut at a narrow neck (None if there is none) -- see below."""
+def glyph_box(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0,
+              split: bool = False) -> tuple[np.ndarray, tuple[int, int, int, int]] | None:
+    """Where index_glyph finds the rank glyph: (the corner's index box of the ink mask, the
+    glyph's x0, y0, x1, y1 in it), or None if no glyph is there."""
     if ink is None:
         ink, _ = ink_mask(card)
     h, w = ink.shape
@@ -230,6 +229,18 @@ def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0
         overlap = min(y1, y + h2) - max(y0, y)
         if overlap > 0.6 * min(hh, h2) and x - x1 < 0.5 * hh and x1 - x < w2 + 0.5 * hh and abs(h2 - hh) < 0.35 * hh:
             x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w2), max(y1, y + h2)
+    return box, (x0, y0, x1, y1)
+
+
+def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0,
+                split: bool = False) -> np.ndarray | None:
+    """The rank glyph of one corner index (0 = top-left, 1 = bottom-right) as a GLYPH_H x GLYPH_W
+    float image, or None if no glyph is there.  split=True: only the upper part of a tall glyph
+    cut at a narrow neck (None if there is none) -- see below."""
+    found = glyph_box(card, ink, corner, split)
+    if found is None:
+        return None
+    box, (x0, y0, x1, y1) = found
     g = box[y0:y1, x0:x1].astype(np.float32)
     if g.size == 0:
         return None
