@@ -40,6 +40,7 @@ GLYPH_START = 0.4    # a rank glyph starts in this share of the index box (a pip
 FRAME_RUN = (0.8, 1.2)  # a straight run of ink this long (index box heights down, widths across) is a
 #                        line (a court picture's frame, a card's edge), not a glyph: glyphs and suit
 #                        signs are at most half the box's height and one box wide
+GLYPH_MAX_H = 0.5      # no rank glyph is taller than this share of the index box (nor is its suit sign)
 FRAME_EDGE_MM = 3.0     # ... except along the card's own top and left edges (the edge line, 1 mm, and a glyph's margin)
 UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
@@ -242,23 +243,30 @@ def clean_corner(ink: np.ndarray) -> np.ndarray:
     return ink
 
 
-def _index_glyph_read(card: np.ndarray, ink: np.ndarray, tpl) -> tuple[str, float, float, np.ndarray] | None:
+def _index_glyph_read(card: np.ndarray, ink: np.ndarray, tpl) -> tuple[str, float, float, list] | None:
     """The corner index of `ink` (a cleaned corner mask) read against the templates:
-    (rank, similarity, margin, the glyph read), or None if no glyph is there."""
+    (rank, similarity, margin, the glyphs: the one read first, then the other look if any),
+    or None if no glyph is there."""
     g = index_glyph(card, ink, 0)
     if g is None:
-        # a big index (a 10 filling the box's width) is taken for a border: the box widened
+        # a big index (a 10 filling the box's width) is taken for a border: the box widened;
+        # but no glyph is taller than half the box (FRAME_RUN): what is, is the glyph joined
+        # to its suit sign and a picture's frame (a Queen's so read as a J)
         wide = int(WIDEN * card.shape[1])
-        g = index_glyph(np.pad(card, ((0, 0), (0, wide), (0, 0)), mode="edge"), np.pad(ink, ((0, 0), (0, wide))), 0)
+        card_w, ink_w = np.pad(card, ((0, 0), (0, wide), (0, 0)), mode="edge"), np.pad(ink, ((0, 0), (0, wide)))
+        found = glyph_box(card_w, ink_w)
+        if found is not None and found[1][3] - found[1][1] <= GLYPH_MAX_H * len(found[0]):
+            g = index_glyph(card_w, ink_w, 0)
     if g is None:
         return None
     rank, sim, margin = tpl.classify(g)
     g2 = index_glyph(card, ink, 0, split=True)
-    if g2 is not None:
-        r2, s2, m2 = tpl.classify(g2)
-        if s2 > sim + 0.03:
-            rank, sim, margin, g = r2, s2, m2, g2
-    return rank, sim, margin, g
+    if g2 is None:
+        return rank, sim, margin, [g]
+    r2, s2, m2 = tpl.classify(g2)
+    if s2 > sim + 0.03:
+        return r2, s2, m2, [g2, g]
+    return rank, sim, margin, [g, g2]
 
 
 def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
@@ -279,7 +287,7 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
         court = rank in COURT_RANKS
         return (court and pips) or (not court and picture)
 
-    def sure(r) -> bool:       # (rank, similarity, margin, glyph) read clearly
+    def sure(r) -> bool:       # (rank, similarity, margin, glyphs) read clearly
         return r[1] >= INDEX_SURE[0] and r[2] >= INDEX_SURE[1]
 
     read = _index_glyph_read(card, clean_corner(corner_ink(ink)), tpl)
@@ -297,7 +305,8 @@ def read_index(card: np.ndarray, upto: float) -> tuple[str | None, float, str]:
         # the index and the card's face disagree on picture card against number card: the
         # index read again among the ranks the face allows (a guess, so still asked)
         said = rank
-        rank = tpl.classify(g, among=NUMBER_RANKS if pips else COURT_RANKS)[0]
+        # (from either look at the glyph: whole, or cut at a neck from the suit sign below)
+        rank = max((tpl.classify(one, among=NUMBER_RANKS if pips else COURT_RANKS) for one in g), key=lambda r: r[1])[0]
         conf = min(conf, 0.45)
         note = f"index says {said}, the face shows {'a picture' if picture else 'pips'}" + \
             (f": perhaps {rank}" if rank != said else "")
