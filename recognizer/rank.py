@@ -59,6 +59,7 @@ PICTURE_BODY = 0.35     # a card body inked this much holds a picture, not 2 or 
 CLEAN_COUNT = 0.8       # a pip count this even (count_pips' score) is trusted without the index
 # Confidence of a reading (read_rank): below result.LOW_CONFIDENCE the player is asked
 SECOND_LOOK = 0.9       # a reading less sure than this is read again from the photo at a card's size
+ACE_ASPECT = 1.6        # a lone "pip" longer than this over its width is a court figure, no ace's (tools/fit_ace_aspect.py)
 LONE_BLOB = 0.5         # an "ace" with no corner index (see _read_rank)
 UNEVEN_NO_INDEX = 0.6   # an uneven count with no index to back it: asked (below LOW_CONFIDENCE)
 CLOSE_INDEX = 0.05      # an index match this little ahead of another rank's backs no lopsided count
@@ -396,8 +397,12 @@ def count_pips(ink: np.ndarray) -> PipCount:
     if best_n == 1:
         if pip_area < 0.006 * area:
             return PipCount("court", None, 0.3)
-        if _five_round_one(lab, st, comps[int(np.flatnonzero(sel)[0])], [c[5] for c in corner] + at_edge, w, h):
+        lone = comps[int(np.flatnonzero(sel)[0])]
+        if _five_round_one(lab, st, lone, [c[5] for c in corner] + at_edge, w, h):
             return PipCount("number", 5, BOX_PIP)
+        if max(lone[1], lone[2]) > ACE_ASPECT * min(lone[1], lone[2]):
+            # no ace's pip is that long: a court picture in one piece (a Jack's figure)
+            return PipCount("court", None, 0.6)
         return PipCount("number", 1, 0.8)
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
     sep = [c for c, s_ in zip(comps, sel) if s_]          # the pips found as blobs of their own

@@ -51,6 +51,18 @@ def test_court_with_two_suit_signs_is_no_two(rank_, photographed):
         assert kind == "court", (suit, kind, n)
 
 
+def test_a_court_figure_in_one_piece_is_no_ace(photographed):
+    """ornamental draws each figure as one blob, which count_pips took for an ace's pip; no
+    ace's pip is ACE_ASPECT times longer than wide (tools/fit_ace_aspect.py).  Aces of decks
+    with big single pips stay aces."""
+    for r in ("J", "Q", "K"):
+        kind, n = rank.count_pips(rank.ink_mask(photographed("ornamental", r, "heart"))[0])[:2]
+        assert kind == "court", (r, kind, n)
+    for deck in ("ornamental", "tango", "plastic", "anglo"):
+        for suit in ("heart", "spade"):
+            assert rank.count_pips(rank.ink_mask(photographed(deck, "A", suit))[0])[:2] == ("number", 1), (deck, suit)
+
+
 def test_two_stays_a_two(photographed):
     for deck in ("simplistic", "ornamental", "tango", "anglo"):
         kind, n = rank.count_pips(rank.ink_mask(photographed(deck, "2"))[0])[:2]
