@@ -37,10 +37,10 @@ INDEX_SURE = (0.82, 0.12)     # an index glyph read at this similarity and margi
 NUMBER_MAX_INK = 0.62
 COURT_MIN_INK = 0.12
 GLYPH_START = 0.4    # a rank glyph starts in this share of the index box (a pip reaching in does not)
+GLYPH_MAX_H = 0.5      # no rank glyph is taller than this share of the index box (nor is its suit sign)
 FRAME_RUN = (0.8, 1.2)  # a straight run of ink this long (index box heights down, widths across) is a
 #                        line (a court picture's frame, a card's edge), not a glyph: glyphs and suit
-#                        signs are at most half the box's height and one box wide
-GLYPH_MAX_H = 0.5      # no rank glyph is taller than this share of the index box (nor is its suit sign)
+#                        signs are at most GLYPH_MAX_H of the box's height and one box wide
 FRAME_EDGE_MM = 3.0     # ... except along the card's own top and left edges (the edge line, 1 mm, and a glyph's margin)
 UNREAD = "?"           # a place holding a card whose rank could not be read at all
 EDGE_MM = 1.0          # the strip along a card's top and left edges where its edge line lies
@@ -51,8 +51,9 @@ SNAP_MM = 4.0          # how far a card's edges may lie off the fitted lattice w
 EDGE_APART = 1.5       # mm between a card's left edge line and the runner-up line looked at (the 1 mm step's width and some)
 SECOND_LOOK = 0.6      # the most confidence a reading from the runner-up edge line gets (below LOW_CONFIDENCE: asked)
 FIRST, CLEAR, RUNNER_UP, FROM_RIGHT = "first", "clear", "runner-up", "from right"   # card_images' looks
+VIEW_MM = SNAP_MM + 2.0  # card_images' view: mm of table round the lattice's card (the edge search and its 1 mm step)
 CLEAR_STEP = 0.5       # mm a cut through the index glyph is moved left at a time ...
-CLEAR_REACH = 6.0      # ... up to this (the card_images view's margin: SNAP_MM and 2 mm)
+CLEAR_REACH = VIEW_MM  # ... up to the view's edge
 SIBLING_TOL = 0.15     # share of a piece's short side its cut may lie off its sibling's (the pieces of
 #                        one row share their cuts exactly, each then grown 1.5 px by find_cards: any
 #                        small share will do, a neighbouring card's piece lies a card's side away)
@@ -250,8 +251,8 @@ def _index_glyph_read(card: np.ndarray, ink: np.ndarray, tpl) -> tuple[str, floa
     g = index_glyph(card, ink, 0)
     if g is None:
         # a big index (a 10 filling the box's width) is taken for a border: the box widened;
-        # but no glyph is taller than half the box (FRAME_RUN): what is, is the glyph joined
-        # to its suit sign and a picture's frame (a Queen's so read as a J)
+        # but no glyph is taller than GLYPH_MAX_H of the box: what is, is the glyph joined to
+        # its suit sign and a picture's frame (a Queen's so read as a J)
         wide = int(WIDEN * card.shape[1])
         card_w, ink_w = np.pad(card, ((0, 0), (0, wide), (0, 0)), mode="edge"), np.pad(ink, ((0, 0), (0, wide)))
         found = glyph_box(card_w, ink_w)
@@ -328,7 +329,7 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
     right edge found, a card's width left of that right edge."""
     x, y = fit.places[place]
     p = RECT_W / CARD_W
-    m = SNAP_MM + 2
+    m = VIEW_MM
     T = np.array([[p, 0, -(x - CARD_W / 2 - m) * p], [0, p, -(y - CARD_H / 2 - m) * p], [0, 0, 1]])
     size = (int(round((CARD_W + 2 * m) * p)), int(round((CARD_H + 2 * m) * p)))
     view = cv2.warpPerspective(photo_img, fit.H @ np.linalg.inv(T), size,
