@@ -239,17 +239,23 @@ def test_a_card_cut_from_the_wrong_edge_line_is_read_again_from_the_other(gap, o
     assert rank == "8" and conf <= PP.SECOND_LOOK < PP.LOW_CONFIDENCE, (rank, conf, note)
 
 
+def one_place(stem: str) -> tuple[dict, np.ndarray, L.PyramidFit]:
+    """A fixture cut from a render round one place: (its JSON, the image, the fit of that
+    place alone as the reader had placed it, its homography moved into the crop)."""
+    fx = json.loads((DATA / f"{stem}.json").read_text())
+    p = fx["place"]
+    fit = L.PyramidFit(np.array(fx["H"]), fx["pitch_x"], fx["pitch_y"], {p: tuple(fx["centre"])},
+                       frozenset({p}), {})
+    return fx, cv2.imread(str(DATA / f"{stem}.jpg")), fit
+
+
 def test_a_card_whose_left_edge_the_lattice_misses_is_cut_from_its_right_edge():
     """A held-out render (kde-jolly-royal) whose lattice is a little off in scale at 5.2: the
     strongest line near the Jack's predicted left edge is inside the card, the index cut in
     half reads as a 3 and the runner-up line no better; the right edge found, a card's width
     left of it is the card's own left edge, and the J read there is shown (still asked)."""
-    fx = json.loads((DATA / "lattice_off_jack_kde-jolly-royal_4301_0009.json").read_text())
-    img = cv2.imread(str(DATA / "lattice_off_jack_kde-jolly-royal_4301_0009.jpg"))
-    p = fx["place"]
-    fit = L.PyramidFit(np.array(fx["H"]), fx["pitch_x"], fx["pitch_y"], {p: tuple(fx["centre"])},
-                       frozenset({p}), {})
-    upto = fit.pitch_y / L.CARD_H
+    fx, img, fit = one_place("lattice_off_jack_kde-jolly-royal_4301_0009")
+    p, upto = fx["place"], fit.pitch_y / L.CARD_H
     looks = dict(PP.card_images(img, fit, p))
     assert PP.read_place(looks[PP.FIRST], False, upto)[0] != fx["rank"]
     assert PP.FROM_RIGHT in looks, "no cut from the right edge"
@@ -262,12 +268,8 @@ def test_a_cut_through_the_index_glyph_is_moved_left_off_it():
     own stroke: the first cut goes through the glyph, which reads as a J.  The glyph touching
     the cut's side says the card's edge lies further left; the cut moved off it reads the 8
     (still asked, as every second look)."""
-    fx = json.loads((DATA / "glyph_cut_eight_kde-standard_4301_0008.json").read_text())
-    img = cv2.imread(str(DATA / "glyph_cut_eight_kde-standard_4301_0008.jpg"))
-    p = fx["place"]
-    fit = L.PyramidFit(np.array(fx["H"]), fx["pitch_x"], fx["pitch_y"], {p: tuple(fx["centre"])},
-                       frozenset({p}), {})
-    upto = fit.pitch_y / L.CARD_H
+    fx, img, fit = one_place("glyph_cut_eight_kde-standard_4301_0008")
+    p, upto = fx["place"], fit.pitch_y / L.CARD_H
     looks = dict(PP.card_images(img, fit, p))
     assert PP._glyph_cut(looks[PP.FIRST]) and not PP._glyph_cut(looks[PP.CLEAR])
     assert PP.read_place(looks[PP.FIRST], False, upto)[0] != fx["rank"]
