@@ -73,11 +73,14 @@ OTHER_CORNER = "pips and a corner say"   # the note of a lopsided count one corn
 
 class PipCount(NamedTuple):
     """count_pips' answer: the kind of face, the pips counted, how evenly sized they are
-    (consistency), and whether each has a partner at its mirror place (_mirrored)."""
+    (consistency), whether each has a partner at its mirror place (_mirrored), and for a
+    court card whether its picture is one blob too long for an ace's pip (ACE_ASPECT: weaker
+    evidence of a picture than a big one, as a patch of wood grain is such a blob too)."""
     kind: str                # "number", "court", "back", "blank"
     n: int | None
     consistency: float
     mirrored: bool = True
+    one_piece: bool = False
 
 
 @dataclass
@@ -402,7 +405,7 @@ def count_pips(ink: np.ndarray) -> PipCount:
             return PipCount("number", 5, BOX_PIP)
         if max(lone[1], lone[2]) > ACE_ASPECT * min(lone[1], lone[2]):
             # no ace's pip is that long: a court picture in one piece (a Jack's figure)
-            return PipCount("court", None, 0.6)
+            return PipCount("court", None, 0.6, one_piece=True)
         return PipCount("number", 1, 0.8)
     cv = float(np.std(areas[sel]) / np.mean(areas[sel]))
     sep = [c for c, s_ in zip(comps, sel) if s_]          # the pips found as blobs of their own
@@ -778,7 +781,7 @@ def settles(new: RankReading, old: RankReading) -> bool:
 
 def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     """read_rank from one ink mask: the pip count and the corner index vote."""
-    kind, n, pc, mirrored = count_pips(ink)
+    kind, n, pc, mirrored, one_piece = count_pips(ink)
     idx, isc, imar, idx_corner = None, 0.0, 0.0, 0
     other_corner = None         # the other corner's rank, when it legibly names another
     both_court = index_sure = court_corner = corners_differ = court_clear = False
@@ -889,6 +892,10 @@ def _read_rank(card: np.ndarray, ink: np.ndarray) -> RankReading:
     # no pip count: a court card, or unreadable
     if kind == "court":
         if idx in COURT_RANKS and index_weak:
+            if one_piece:
+                # a figure in one piece and a J/Q/K index: as when a picture falls apart
+                # into a blob an ace's size, asked (a patch of wood read K at 0.9)
+                return RankReading("court", idx, 0.6, None, idx, isc, "picture in one piece")
             return RankReading("court", idx, 0.9 if index_strong else 0.7, None, idx, isc)
         if index_strong and idx in NUMBER_RANKS and not court_corner and not corners_differ:
             # (a picture whose other corner reads as J, Q or K stays a court card: a real
