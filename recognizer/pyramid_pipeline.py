@@ -25,7 +25,7 @@ from .pyramid_lattice import MIN_NODES, to_photo
 from .pyramid_layout import (CARD_H, CARD_W, PLACES, SHADOW_PAPER, WHOLE_SIZE_TOL, PyramidFit, card_measure, card_sizes, exposed, fit_pyramid, in_order,
                              line_strength, shapes, size_doubt)
 from .rank import (COURT_RANKS, FACE_PAPER, IDX_H, IDX_W, LEGIBLE, NUMBER_RANKS, RankReading, corner_paper,
-                   both_corners, glyph_box, index_glyph, legible_pair, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask,
+                   both_corners, glyph_box, glyph_image, index_glyph, legible_pair, SURE_MARGIN, SURE_SIM, corner_votes, ink_mask,
                    read_rank, templates)
 from .result import LOW_CONFIDENCE
 
@@ -257,7 +257,7 @@ def _index_glyph_read(card: np.ndarray, ink: np.ndarray, tpl) -> tuple[str, floa
         card_w, ink_w = np.pad(card, ((0, 0), (0, wide), (0, 0)), mode="edge"), np.pad(ink, ((0, 0), (0, wide)))
         found = glyph_box(card_w, ink_w)
         if found is not None and found[1][3] - found[1][1] <= GLYPH_MAX_H * len(found[0]):
-            g = index_glyph(card_w, ink_w, 0)
+            g = glyph_image(found)
     if g is None:
         return None
     rank, sim, margin = tpl.classify(g)
@@ -350,7 +350,7 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
         if look == 1:
             # the index glyph cut by the first cut's left side: the line found lies inside the
             # card (the glyph's own stroke, or a pip's), whose edge is further left
-            clear = _clear_of_glyph(view, left, top, width)
+            clear = _clear_of_glyph(view, left, top, width) if _glyph_cut(card) else None
             if clear is not None:
                 yield CLEAR, clear
             # the strongest line of the band with the first line's neighbourhood masked out
@@ -363,7 +363,8 @@ def card_images(photo_img: np.ndarray, fit: PyramidFit, place: str) -> Iterator[
             # beyond the search (a lattice a few per cent off in scale puts it 5-7 mm off)
             left = right - RECT_W
         width = right - left if abs(right - left - RECT_W) <= 3 * p else RECT_W
-        yield (FIRST, RUNNER_UP, FROM_RIGHT)[look], _cut(view, left, top, width)
+        card = _cut(view, left, top, width)
+        yield (FIRST, RUNNER_UP, FROM_RIGHT)[look], card
 
 
 def _cut(view: np.ndarray, left: float, top: float, width: float) -> np.ndarray:
@@ -383,11 +384,9 @@ def _glyph_cut(card: np.ndarray) -> bool:
 
 
 def _clear_of_glyph(view: np.ndarray, left: float, top: float, width: float) -> np.ndarray | None:
-    """When the cut at `left` cuts through the index glyph, the cut moved left in CLEAR_STEP
-    steps until the glyph lies clear of its side (at most CLEAR_REACH), else None."""
+    """The cut at `left`, which cuts through the index glyph, moved left in CLEAR_STEP steps
+    until the glyph lies clear of its side (at most CLEAR_REACH), else None."""
     p = RECT_W / CARD_W
-    if not _glyph_cut(_cut(view, left, top, width)):
-        return None
     for k in np.arange(CLEAR_STEP, CLEAR_REACH + 1e-9, CLEAR_STEP):
         card = _cut(view, left - k * p, top, width)
         if not _glyph_cut(card):

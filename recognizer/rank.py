@@ -242,8 +242,11 @@ def index_glyph(card: np.ndarray, ink: np.ndarray | None = None, corner: int = 0
     float image, or None if no glyph is there.  split=True: only the upper part of a tall glyph
     cut at a narrow neck (None if there is none) -- see below."""
     found = glyph_box(card, ink, corner, split)
-    if found is None:
-        return None
+    return None if found is None else glyph_image(found)
+
+
+def glyph_image(found: tuple[np.ndarray, tuple[int, int, int, int]]) -> np.ndarray | None:
+    """The glyph glyph_box found, as index_glyph returns it (GLYPH_H x GLYPH_W float)."""
     box, (x0, y0, x1, y1) = found
     g = box[y0:y1, x0:x1].astype(np.float32)
     if g.size == 0:
